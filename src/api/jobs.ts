@@ -1,0 +1,44 @@
+// Asynchronous jobs as the contract shows them, and the routes that read them.
+import { ApiError } from './errors';
+import { callerKey, type ApiContext, type ApiRoute } from './context';
+import { resultUrl } from './image-result';
+import { jsonResponse } from './respond';
+import type { JobKind, JobRecord } from '../store/schema';
+
+export interface JobView {
+  job_id: string;
+  status: JobRecord['status'];
+  progress: number;
+  result_url?: string;
+  error?: { message: string; error_code: string };
+}
+
+export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>): JobView {
+  const view: JobView = { job_id: job.id, status: job.status, progress: Math.round(job.progress * 1000) / 1000 };
+  if (job.status === 'completed' && job.resultId && job.resultExt) {
+    view.result_url = resultUrl(context, { id: job.resultId, ext: job.resultExt });
+  }
+  if (job.status === 'failed' && job.error) view.error = job.error;
+  return view;
+}
+
+/** The caller's job of this kind, or 404: another key's job does not exist for this one. */
+export async function callerJob(context: ApiContext, kind: JobKind): Promise<JobRecord> {
+  const job = await context.deps.store.getJob(context.params.jobId);
+  if (!job || job.kind !== kind || job.keyId !== callerKey(context).id) {
+    throw new ApiError('not_found', `no ${kind} job ${context.params.jobId}`);
+  }
+  return job;
+}
+
+export function jobStatusRoute(pattern: string, kind: JobKind): ApiRoute {
+  return {
+    method: 'GET',
+    pattern,
+    produces: ['application/json'],
+    auth: 'key',
+    async handle(context) {
+      return jsonResponse(jobView(await callerJob(context, kind), context));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Results live in IndexedDB behind /v1/results/<id>.<ext>: no key needed (an
+// <img> cannot send one), the id is 128 random bits, and they answer 404 once
+// their lifetime has passed.
+import { ApiError } from './errors';
+import { randomToken } from './keys';
+import type { ApiDeps } from './context';
+import type { ResultRecord } from '../store/schema';
+
+export const RESULTS_PREFIX = '/v1/results/';
+
+export interface NewResult {
+  blob: Blob;
+  contentType: string;
+  ext: string;
+  route: string;
+  keyId: string | null;
+  lifetimeMs: number;
+  width?: number;
+  height?: number;
+  label?: string;
+}
+
+export function resultPath(record: Pick<ResultRecord, 'id' | 'ext'>): string {
+  return `${RESULTS_PREFIX}${record.id}.${record.ext}`;
+}
+
+export async function saveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, result: NewResult): Promise<ResultRecord> {
+  const createdAt = deps.clock.now();
+  const { lifetimeMs, ...rest } = result;
+  const record: ResultRecord = { ...rest, id: randomToken(), createdAt, expiresAt: createdAt + lifetimeMs };
+  await deps.store.putResult(record);
+  return record;
+}
+
+/** A stored result that has not expired, or undefined. */
+export async function liveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, id: string): Promise<ResultRecord | undefined> {
+  const record = await deps.store.getResult(id);
+  if (!record || record.expiresAt <= deps.clock.now()) return undefined;
+  return record;
+}
+
+function parseRange(header: string | null, size: number): { start: number; end: number } | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start <= end ? { start, end } : null;
+}
+
+export async function serveResult(request: Request, deps: Pick<ApiDeps, 'store' | 'clock'>): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    throw new ApiError('method_not_allowed', `${request.method} is not allowed on results; use GET`, { Allow: 'GET, HEAD' });
+  }
+  const name = new URL(request.url).pathname.slice(RESULTS_PREFIX.length);
+  const id = name.replace(/\.[a-z0-9]+$/, '');
+  const record = await liveResult(deps, id);
+  if (!record || resultPath(record) !== RESULTS_PREFIX + name) {
+    throw new ApiError('not_found', 'this result does not exist or has expired (results live for 1 hour, video results 24 hours)');
+  }
+  const secondsLeft = Math.max(0, Math.floor((record.expiresAt - deps.clock.now()) / 1000));
+  const headers: Record<string, string> = {
+    'Content-Type': record.contentType,
+    'Cache-Control': `private, max-age=${secondsLeft}`,
+    'Accept-Ranges': 'bytes',
+    'Content-Disposition': `inline; filename="${record.label ?? 'result'}.${record.ext}"`,
+    Expires: new Date(record.expiresAt).toUTCString(),
+  };
+  const range = parseRange(request.headers.get('range'), record.blob.size);
+  if (range) {
+    const body = record.blob.slice(range.start, range.end + 1);
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: 206,
+      headers: {
+        ...headers,
+        'Content-Length': String(body.size),
+        'Content-Range': `bytes ${range.start}-${range.end}/${record.blob.size}`,
+      },
+    });
+  }
+  return new Response(request.method === 'HEAD' ? null : record.blob, {
+    status: 200,
+    headers: { ...headers, 'Content-Length': String(record.blob.size) },
+  });
+}

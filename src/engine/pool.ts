@@ -1,0 +1,113 @@
+// A pool of engine workers. A worker that crashes (an uncaught error) or hangs
+// past the watchdog fails the task it was running with a 500-style error, is
+// terminated and replaced, so the next task finds a fresh worker.
+import * as Comlink from 'comlink';
+import { ApiError } from '../api/errors';
+import type { EngineWorkerApi } from './worker';
+
+type Remote = Comlink.Remote<EngineWorkerApi>;
+
+interface Slot {
+  worker: Worker;
+  api: Remote;
+  busy: boolean;
+  /** Rejects the running task when the worker dies. */
+  crashed: Promise<never>;
+  crash: (error: Error) => void;
+}
+
+export interface PoolOptions {
+  size: number;
+  createWorker: () => Worker;
+  /** Runs on every new worker before it takes tasks. */
+  setup?: (api: Remote) => Promise<void>;
+  /** A task running longer than this is taken for a hang. */
+  watchdogMs: number;
+  onReplace?: (reason: string) => void;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Array<(slot: Slot) => void> = [];
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const worker = this.options.createWorker();
+    const api = Comlink.wrap<EngineWorkerApi>(worker);
+    let crash: (error: Error) => void = () => {};
+    const crashed = new Promise<never>((_, reject) => {
+      crash = reject;
+    });
+    crashed.catch(() => {});
+    const slot: Slot = { worker, api, busy: false, crashed, crash };
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.replace(slot, `the engine worker crashed (${event.message || 'uncaught error'})`);
+    });
+    void this.options.setup?.(api);
+    return slot;
+  }
+
+  private replace(slot: Slot, reason: string): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    slot.crash(new ApiError('unexpected_error', `${reason}; it was restarted, nothing was charged: send the request again`));
+    slot.api[Comlink.releaseProxy]();
+    slot.worker.terminate();
+    const fresh = this.spawn();
+    this.slots[index] = fresh;
+    this.options.onReplace?.(reason);
+    if (slot.busy) this.release(fresh);
+    else fresh.busy = false;
+  }
+
+  private acquire(): Promise<Slot> {
+    const idle = this.slots.find((s) => !s.busy);
+    if (idle) {
+      idle.busy = true;
+      return Promise.resolve(idle);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) {
+      slot.busy = true;
+      next(slot);
+    } else {
+      slot.busy = false;
+    }
+  }
+
+  /** Runs `work` on a free worker. */
+  async run<T>(work: (api: Remote) => Promise<T>): Promise<T> {
+    const slot = await this.acquire();
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<never>((_, reject) => {
+      watchdog = setTimeout(() => {
+        this.replace(slot, `the engine worker did not finish within ${Math.round(this.options.watchdogMs / 1000)} s`);
+        reject(new ApiError('unexpected_error', 'the engine worker hung and was restarted; send the request again'));
+      }, this.options.watchdogMs);
+    });
+    try {
+      return await Promise.race([work(slot.api), slot.crashed, hung]);
+    } finally {
+      clearTimeout(watchdog);
+      if (this.slots.includes(slot)) this.release(slot);
+    }
+  }
+
+  /** Any worker's API, for status queries that need no slot of their own. */
+  peek(): Remote {
+    return this.slots[0].api;
+  }
+
+  /** Test hook: makes every worker raise an uncaught error. */
+  crashAll(): void {
+    for (const slot of this.slots) void slot.api.crash();
+  }
+}

@@ -1,0 +1,72 @@
+// A PNG encoder for straight 8-bit RGBA. We write PNGs ourselves rather than
+// through a canvas because canvases premultiply alpha, which loses the colour
+// of faint edge pixels. Deflate comes from CompressionStream (browser and Node).
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(parts: Uint8Array[]): number {
+  let crc = 0xffffffff;
+  for (const bytes of parts) for (const b of bytes) crc = CRC_TABLE[(crc ^ b) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + body.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, body.length);
+  const typeBytes = new TextEncoder().encode(type);
+  out.set(typeBytes, 4);
+  out.set(body, 8);
+  view.setUint32(8 + body.length, crc32([typeBytes, body]));
+  return out;
+}
+
+/** Paeth-filters each row (filter type 4), which suits photos with soft edges. */
+export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
+  const stride = width * 4;
+  const out = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const prev = row - stride;
+    const o = y * (stride + 1);
+    out[o] = 4;
+    for (let i = 0; i < stride; i++) {
+      const a = i >= 4 ? rgba[row + i - 4] : 0;
+      const b = y > 0 ? rgba[prev + i] : 0;
+      const c = y > 0 && i >= 4 ? rgba[prev + i - 4] : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a);
+      const pb = Math.abs(p - b);
+      const pc = Math.abs(p - c);
+      const predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      out[o + 1 + i] = (rgba[row + i] - predictor) & 0xff;
+    }
+  }
+  return out;
+}
+
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Blob> {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header[8] = 8; // bit depth
+  header[9] = 6; // colour type: RGBA
+  const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const idat = await deflate(filterRows(rgba, width, height));
+  const parts = [signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
+  return new Blob(parts as BlobPart[], { type: 'image/png' });
+}

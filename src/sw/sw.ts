@@ -1,0 +1,112 @@
+/// <reference lib="webworker" />
+// The service worker: precaches the app (so it works offline), serves /v1 from
+// src/api, serves results from IndexedDB, and makes every page cross-origin isolated.
+import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
+import type { ApiDeps, Clock } from '../api/context';
+import { handleApiRequest } from '../api/handle';
+import { liveResult } from '../api/results';
+import { apiRoutes } from '../api/routes';
+import { JOBS_CHANNEL } from '../engine/protocol';
+import { Store } from '../store/store';
+import { createEngineGateway } from './engine-bridge';
+import { withIsolationHeaders } from './isolation';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precache(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Test hook: tests move the SW's clock forward to see results expire. */
+let clockOffsetMs = 0;
+const clock: Clock = { now: () => Date.now() + clockOffsetMs };
+
+let store: Promise<Store> | null = null;
+const openStore = () => (store ??= Store.open());
+
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+let lastSweep = 0;
+async function sweepExpired(): Promise<void> {
+  const now = clock.now();
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  await (await openStore()).purgeExpiredResults(now);
+}
+
+const jobsChannel = new BroadcastChannel(JOBS_CHANNEL);
+const engine = createEngineGateway();
+const rateWindows = new Map<string, number[]>();
+const reservedCredits = new Map<string, number>();
+
+async function fetchInput(url: URL): Promise<Response> {
+  if (url.origin === self.location.origin) {
+    const cached = await matchPrecache(url.pathname);
+    if (cached) return cached;
+    return fetch(url, { credentials: 'same-origin' });
+  }
+  return fetch(url, { mode: url.protocol === 'data:' ? 'same-origin' : 'cors', credentials: 'omit' });
+}
+
+async function apiDeps(): Promise<ApiDeps> {
+  const db = await openStore();
+  return {
+    store: db,
+    clock,
+    engine,
+    inputs: {
+      origin: self.location.origin,
+      fetch: fetchInput,
+      readResult: async (id) => (await liveResult({ store: db, clock }, id))?.blob,
+    },
+    announceJobs: () => jobsChannel.postMessage({ type: 'jobs-changed' }),
+    rateWindows,
+    reservedCredits,
+  };
+}
+
+async function serveNavigation(request: Request): Promise<Response> {
+  const shell = (await matchPrecache('/index.html')) ?? (await fetch(request));
+  return withIsolationHeaders(shell);
+}
+
+async function serveAsset(request: Request): Promise<Response> {
+  return (await matchPrecache(request.url)) ?? fetch(request);
+}
+
+self.addEventListener('install', () => {
+  // The first install takes over at once; an update waits for the page's "update" button.
+  if (!self.registration.active) void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; offsetMs?: number } | undefined;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'debug:clock' && typeof data.offsetMs === 'number') {
+    clockOffsetMs = data.offsetMs;
+    lastSweep = 0;
+    event.waitUntil(sweepExpired());
+  }
+});
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/v1/') || url.pathname === '/v1') {
+    event.respondWith(
+      (async () => {
+        const deps = await apiDeps();
+        event.waitUntil(sweepExpired());
+        return handleApiRequest(event.request, apiRoutes, deps, event.clientId || event.resultingClientId || null);
+      })(),
+    );
+    return;
+  }
+  if (event.request.mode === 'navigate') {
+    event.respondWith(serveNavigation(event.request));
+    return;
+  }
+  if (event.request.method === 'GET') event.respondWith(serveAsset(event.request));
+});

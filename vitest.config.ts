@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          setupFiles: ['test/unit/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores and the model wants both.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
