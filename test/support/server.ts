@@ -36,12 +36,15 @@ export interface PreviewServer {
   stop(): Promise<void>;
 }
 
+/** The built app to serve: dist/, or another build folder named by CUTOUT_DIST. */
+export const distDir = process.env.CUTOUT_DIST ?? 'dist';
+
 export async function startPreview(): Promise<PreviewServer> {
-  if (!existsSync(join(root, 'dist', 'sw.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(join(root, distDir, 'sw.js'))) throw new Error(`${distDir}/ is missing: run \`npm run build\` first`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--outDir', distDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: String(port) } },
   );
   let output = '';
