@@ -81,6 +81,8 @@ export class EngineHost {
         switch (task.feature) {
           case 'remove-background':
             return api.removeBackground(task.input, task.options, Comlink.proxy(progress));
+          case 'compose-cutout':
+            return api.composeCutout(task.input, task.options, task.maxSide, task.inputSize);
         }
       });
     } finally {

@@ -3,11 +3,16 @@
 import type { ErrorCode } from '../api/errors';
 import type { RemoveBackgroundOptions } from '../features/remove-background/shared/meta';
 
-export type EngineTask = {
-  feature: 'remove-background';
-  input: Blob;
-  options: RemoveBackgroundOptions;
-};
+export type EngineTask =
+  | { feature: 'remove-background'; input: Blob; options: RemoveBackgroundOptions }
+  | {
+      /** Re-finish a cut-out PNG (shadow, crop) without the model; `maxSide` makes a preview. */
+      feature: 'compose-cutout';
+      input: Blob;
+      options: RemoveBackgroundOptions;
+      maxSide?: number;
+      inputSize?: { width: number; height: number };
+    };
 
 export interface EngineOutput {
   blob: Blob;

@@ -1,5 +1,6 @@
 // The engine worker: every feature's worker function, behind comlink.
 import * as Comlink from 'comlink';
+import composeCutout from '../features/remove-background/worker/composeCutout';
 import removeBackground from '../features/remove-background/worker/removeBackground';
 import { serializeError } from '../api/errors';
 import { configureRuntime, engineStatus, segmenterFor, type RuntimeOptions } from './runtime';
@@ -28,6 +29,7 @@ const api = {
     });
   },
   removeBackground: (...args: Parameters<typeof removeBackground>) => settle(() => removeBackground(...args)),
+  composeCutout: (...args: Parameters<typeof composeCutout>) => settle(() => composeCutout(...args)),
   /** Test hook: an uncaught error, as a crashed worker would raise. */
   crash() {
     setTimeout(() => {

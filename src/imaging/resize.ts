@@ -140,3 +140,33 @@ export function workingSize(width: number, height: number, maxSide: number): { w
   const scale = Math.min(1, maxSide / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
+
+/**
+ * Resamples straight RGBA, weighting colour by alpha (so transparent pixels'
+ * arbitrary colours do not bleed into the edge), and returns straight RGBA.
+ */
+export function resizeRgba(image: RgbaImage, width: number, height: number): RgbaImage {
+  const n = image.width * image.height;
+  const premultiplied = new Uint8ClampedArray(n * 4);
+  const alpha = createPlane(image.width, image.height);
+  for (let i = 0; i < n; i++) {
+    const a = image.data[i * 4 + 3] / 255;
+    premultiplied[i * 4] = image.data[i * 4] * a;
+    premultiplied[i * 4 + 1] = image.data[i * 4 + 1] * a;
+    premultiplied[i * 4 + 2] = image.data[i * 4 + 2] * a;
+    premultiplied[i * 4 + 3] = 255;
+    alpha.data[i] = a;
+  }
+  const [r, g, b] = resizeRgbToPlanes({ data: premultiplied, width: image.width, height: image.height }, width, height);
+  const a = resizePlane(alpha, width, height);
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const ai = a.data[i];
+    if (ai <= 0) continue;
+    out[i * 4] = (r.data[i] / ai) * 255;
+    out[i * 4 + 1] = (g.data[i] / ai) * 255;
+    out[i * 4 + 2] = (b.data[i] / ai) * 255;
+    out[i * 4 + 3] = ai * 255;
+  }
+  return { data: out, width, height };
+}

@@ -6,9 +6,10 @@ import { cropRectangle, extractRectangle } from '../../../imaging/crop';
 import { estimateForeground } from '../../../imaging/foreground';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../imaging/guided-filter';
 import type { Plane, RgbaImage } from '../../../imaging/image';
-import { alphaBoundingBox, hasSubject, minMaxNormalise } from '../../../imaging/mask';
+import { alphaBoundingBox, hasSubject, minMaxNormalise, type Box } from '../../../imaging/mask';
 import { toModelInput } from '../../../imaging/model-input';
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../../../imaging/resize';
+import { castShadow, composeOverShadow, shadowBounds } from '../../../imaging/shadow';
 import type { EngineProgress } from '../../../engine/protocol';
 import type { RemoveBackgroundOptions } from '../shared/meta';
 
@@ -57,6 +58,49 @@ function hasOwnAlpha(image: RgbaImage): boolean {
   return false;
 }
 
+/** The alpha channel of straight RGBA pixels. */
+export function alphaChannel(image: RgbaImage): Uint8ClampedArray {
+  const alpha = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
+  return alpha;
+}
+
+function union(a: Box, b: Box | null): Box {
+  if (!b) return a;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+/**
+ * Adds the shadow and crops, from a full-size cut-out. Separate from the
+ * matting so the studio can change these options without running the model.
+ * @param inputSize the size of the original input, which percent margins refer to
+ */
+export function finishCutout(
+  cutout: RgbaImage,
+  options: RemoveBackgroundOptions,
+  inputSize: { width: number; height: number } = cutout,
+): RgbaImage {
+  const alpha = alphaChannel(cutout);
+  const shadow = options.shadow ? castShadow(alpha, cutout.width, cutout.height, options.shadow) : null;
+  let frame: Box = { x: 0, y: 0, width: cutout.width, height: cutout.height };
+  if (options.crop) {
+    const subject = alphaBoundingBox(alpha, cutout.width, cutout.height);
+    if (!subject) throw new ApiError('unknown_foreground', 'no subject was found to crop to');
+    const { margins } = options;
+    // A shadow belongs to the subject: the crop keeps it whole.
+    frame = cropRectangle(union(subject, shadow && shadowBounds(shadow)), {
+      top: marginPixels(margins.top, inputSize.height),
+      bottom: marginPixels(margins.bottom, inputSize.height),
+      left: marginPixels(margins.left, inputSize.width),
+      right: marginPixels(margins.right, inputSize.width),
+    });
+  }
+  if (shadow) return composeOverShadow(cutout, shadow, frame);
+  return options.crop ? extractRectangle(cutout, frame) : cutout;
+}
+
 export async function removeBackgroundPixels(
   image: RgbaImage,
   options: RemoveBackgroundOptions,
@@ -66,20 +110,7 @@ export async function removeBackgroundPixels(
 ): Promise<RgbaImage> {
   const alpha = await matte(image, segment, settings, progress);
   progress({ stage: 'estimating colours', fraction: 0.86 });
-  let cutout: RgbaImage = { data: estimateForeground(image, alpha), width: image.width, height: image.height };
-  if (options.crop) {
-    const subject = alphaBoundingBox(alpha, image.width, image.height);
-    if (!subject) throw new ApiError('unknown_foreground', 'no subject was found to crop to');
-    const { margins } = options;
-    cutout = extractRectangle(
-      cutout,
-      cropRectangle(subject, {
-        top: marginPixels(margins.top, image.height),
-        bottom: marginPixels(margins.bottom, image.height),
-        left: marginPixels(margins.left, image.width),
-        right: marginPixels(margins.right, image.width),
-      }),
-    );
-  }
-  return cutout;
+  const cutout: RgbaImage = { data: estimateForeground(image, alpha), width: image.width, height: image.height };
+  if (options.shadow) progress({ stage: 'casting the shadow', fraction: 0.9 });
+  return finishCutout(cutout, options);
 }
