@@ -19,74 +19,101 @@ export interface ForegroundOptions {
   coarseRadius: number;
   /** Box radius of the second pass, in full-resolution pixels. */
   fineRadius: number;
-  /** Rows per band of the second pass. */
-  bandRows: number;
+  /** Side of the square tiles of the second pass. */
+  tile: number;
 }
 
-export const DEFAULT_FOREGROUND: ForegroundOptions = { coarseSide: 512, coarseRadius: 22, fineRadius: 3, bandRows: 256 };
+export const DEFAULT_FOREGROUND: ForegroundOptions = { coarseSide: 512, coarseRadius: 22, fineRadius: 3, tile: 64 };
 
 const EPS = 1e-5;
+
+/** Whether any pixel of a rectangle is partly transparent (0 < α < 255). */
+function hasSoftAlpha(alpha: Uint8ClampedArray, width: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  for (let y = y0; y < y1; y++) {
+    for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
+      const a = alpha[i];
+      if (a !== 0 && a !== 255) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * Returns straight RGBA: the estimated foreground colour with `alpha` as its
  * alpha channel. Fully transparent pixels are written as 0,0,0,0.
+ *
+ * Where α is 255 the estimate is exactly the image, and where it is 0 it does
+ * not matter, so the second pass only runs on tiles that hold soft alpha (the
+ * subject's edge): a few percent of a large photo.
  */
 export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, options = DEFAULT_FOREGROUND): Uint8ClampedArray {
   const { width, height, data } = image;
   const out = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i] !== 255) continue;
+    const p = i * 4;
+    out[p] = data[p];
+    out[p + 1] = data[p + 1];
+    out[p + 2] = data[p + 2];
+    out[p + 3] = 255;
+  }
 
   // Pass 1 at working resolution, F = B = I.
   const size = workingSize(width, height, options.coarseSide);
   const [ir, ig, ib] = resizeRgbToPlanes(image, size.width, size.height);
-  const alphaPlane = createPlane(width, height);
-  for (let i = 0; i < alpha.length; i++) alphaPlane.data[i] = alpha[i] / 255;
-  const a = resizePlane(alphaPlane, size.width, size.height);
-  alphaPlane.data = new Float32Array(0);
+  const a = resizePlane({ data: alpha, width, height }, size.width, size.height, 1 / 255);
   const coarse = coarseMeans([ir, ig, ib], a, options.coarseRadius);
-  const coarseRows = new BilinearRows(coarse, width, height);
 
-  // Pass 2 at full resolution, band by band with a halo of fineRadius rows.
+  // Pass 2 at full resolution, tile by tile with a halo of fineRadius pixels.
   const r = options.fineRadius;
-  for (let y0 = 0; y0 < height; y0 += options.bandRows) {
-    const y1 = Math.min(height, y0 + options.bandRows);
-    const top = Math.max(0, y0 - r);
-    const bottom = Math.min(height, y1 + r);
-    const bandHeight = bottom - top;
-    // α·F1 (3), (1−α)·B1 (3) and α over the band with its halo.
-    const weighted = Array.from({ length: 7 }, () => createPlane(width, bandHeight));
-    for (let y = top; y < bottom; y++) {
-      const [fr, fg, fb, br, bg, bb] = coarseRows.row(y);
-      const o = (y - top) * width;
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        const p = i * 4;
-        const al = alpha[i] / 255;
-        const f1r = firstPass(data[p] / 255, al, fr[x], br[x]);
-        const f1g = firstPass(data[p + 1] / 255, al, fg[x], bg[x]);
-        const f1b = firstPass(data[p + 2] / 255, al, fb[x], bb[x]);
-        weighted[0].data[o + x] = al * f1r;
-        weighted[1].data[o + x] = al * f1g;
-        weighted[2].data[o + x] = al * f1b;
-        weighted[3].data[o + x] = (1 - al) * br[x];
-        weighted[4].data[o + x] = (1 - al) * bg[x];
-        weighted[5].data[o + x] = (1 - al) * bb[x];
-        weighted[6].data[o + x] = al;
+  const t = options.tile;
+  for (let ty = 0; ty < height; ty += t) {
+    const y1 = Math.min(height, ty + t);
+    for (let tx = 0; tx < width; tx += t) {
+      const x1 = Math.min(width, tx + t);
+      if (!hasSoftAlpha(alpha, width, tx, ty, x1, y1)) continue;
+      const left = Math.max(0, tx - r);
+      const top = Math.max(0, ty - r);
+      const right = Math.min(width, x1 + r);
+      const bottom = Math.min(height, y1 + r);
+      const w = right - left;
+      const h = bottom - top;
+      const coarseRows = new BilinearRows(coarse, width, height, left, right);
+      // α·F1 (3), (1−α)·B1 (3) and α over the tile with its halo.
+      const weighted = Array.from({ length: 7 }, () => createPlane(w, h));
+      for (let y = top; y < bottom; y++) {
+        const [fr, fg, fb, br, bg, bb] = coarseRows.row(y);
+        const o = (y - top) * w;
+        for (let x = left; x < right; x++) {
+          const i = y * width + x;
+          const p = i * 4;
+          const k = x - left;
+          const al = alpha[i] / 255;
+          weighted[0].data[o + k] = al * firstPass(data[p] / 255, al, fr[k], br[k]);
+          weighted[1].data[o + k] = al * firstPass(data[p + 1] / 255, al, fg[k], bg[k]);
+          weighted[2].data[o + k] = al * firstPass(data[p + 2] / 255, al, fb[k], bb[k]);
+          weighted[3].data[o + k] = (1 - al) * br[k];
+          weighted[4].data[o + k] = (1 - al) * bg[k];
+          weighted[5].data[o + k] = (1 - al) * bb[k];
+          weighted[6].data[o + k] = al;
+        }
       }
-    }
-    const blurred = weighted.map((plane) => boxMean(plane, r).data);
-    for (let y = y0; y < y1; y++) {
-      const o = (y - top) * width;
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        const p = i * 4;
-        const al8 = alpha[i];
-        if (al8 === 0) continue;
-        const al = al8 / 255;
-        const ba = blurred[6][o + x];
-        out[p] = 255 * secondPass(data[p] / 255, al, blurred[0][o + x], blurred[3][o + x], ba);
-        out[p + 1] = 255 * secondPass(data[p + 1] / 255, al, blurred[1][o + x], blurred[4][o + x], ba);
-        out[p + 2] = 255 * secondPass(data[p + 2] / 255, al, blurred[2][o + x], blurred[5][o + x], ba);
-        out[p + 3] = al8;
+      const blurred = weighted.map((plane) => boxMean(plane, r).data);
+      for (let y = ty; y < y1; y++) {
+        const o = (y - top) * w;
+        for (let x = tx; x < x1; x++) {
+          const i = y * width + x;
+          const al8 = alpha[i];
+          if (al8 === 0 || al8 === 255) continue;
+          const p = i * 4;
+          const k = o + x - left;
+          const al = al8 / 255;
+          const ba = blurred[6][k];
+          out[p] = 255 * secondPass(data[p] / 255, al, blurred[0][k], blurred[3][k], ba);
+          out[p + 1] = 255 * secondPass(data[p + 1] / 255, al, blurred[1][k], blurred[4][k], ba);
+          out[p + 2] = 255 * secondPass(data[p + 2] / 255, al, blurred[2][k], blurred[5][k], ba);
+          out[p + 3] = al8;
+        }
       }
     }
   }

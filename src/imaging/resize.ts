@@ -111,8 +111,16 @@ export function resizeRgbToPlanes(image: RgbaImage, width: number, height: numbe
   return planes;
 }
 
-/** Resamples one plane (area when shrinking, bilinear when growing). */
-export function resizePlane(plane: Plane, width: number, height: number): Plane {
+/**
+ * Resamples one channel (area when shrinking, bilinear when growing).
+ * @param scale multiplies every value, e.g. 1/255 to read 8-bit alpha as 0–1
+ */
+export function resizePlane(
+  plane: { data: ArrayLike<number>; width: number; height: number },
+  width: number,
+  height: number,
+  scale = 1,
+): Plane {
   const wx = weightsFor(plane.width, width);
   const wy = weightsFor(plane.height, height);
   const temp = new Float32Array(plane.height * width);
@@ -129,7 +137,7 @@ export function resizePlane(plane: Plane, width: number, height: number): Plane 
     for (let x = 0; x < width; x++) {
       let v = 0;
       for (let k = 0; k < wy.count[y]; k++) v += temp[(wy.start[y] + k) * width + x] * wy.weights[y * wy.stride + k];
-      out.data[y * width + x] = v;
+      out.data[y * width + x] = v * scale;
     }
   }
   return out;

@@ -12,24 +12,33 @@ export class BilinearRows {
   private lowerRow = -1;
   private upperRow = -1;
 
+  private readonly span: number;
+
+  /**
+   * @param width, height the full-resolution size the planes are stretched to
+   * @param from, to the columns delivered (a window of the row), by default all
+   */
   constructor(
     private readonly planes: Plane[],
-    private readonly width: number,
+    width: number,
     private readonly height: number,
+    from = 0,
+    to = width,
   ) {
     const lw = planes[0].width;
-    this.x0 = new Int32Array(width);
-    this.x1 = new Int32Array(width);
-    this.tx = new Float32Array(width);
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(lw - 1, Math.max(0, ((x + 0.5) * lw) / width - 0.5));
-      this.x0[x] = Math.floor(sx);
-      this.x1[x] = Math.min(lw - 1, this.x0[x] + 1);
-      this.tx[x] = sx - this.x0[x];
+    this.span = to - from;
+    this.x0 = new Int32Array(this.span);
+    this.x1 = new Int32Array(this.span);
+    this.tx = new Float32Array(this.span);
+    for (let k = 0; k < this.span; k++) {
+      const sx = Math.min(lw - 1, Math.max(0, ((from + k + 0.5) * lw) / width - 0.5));
+      this.x0[k] = Math.floor(sx);
+      this.x1[k] = Math.min(lw - 1, this.x0[k] + 1);
+      this.tx[k] = sx - this.x0[k];
     }
-    this.lower = planes.map(() => new Float32Array(width));
-    this.upper = planes.map(() => new Float32Array(width));
-    this.out = planes.map(() => new Float32Array(width));
+    this.lower = planes.map(() => new Float32Array(this.span));
+    this.upper = planes.map(() => new Float32Array(this.span));
+    this.out = planes.map(() => new Float32Array(this.span));
   }
 
   private load(target: Float32Array[], ly: number) {
@@ -38,13 +47,13 @@ export class BilinearRows {
       const src = this.planes[c].data;
       const base = ly * lw;
       const row = target[c];
-      for (let x = 0; x < this.width; x++) {
+      for (let x = 0; x < this.span; x++) {
         row[x] = src[base + this.x0[x]] * (1 - this.tx[x]) + src[base + this.x1[x]] * this.tx[x];
       }
     }
   }
 
-  /** The planes' values along full-resolution row y; valid until the next call. */
+  /** The planes' values along full-resolution row y (within the column window); valid until the next call. */
   row(y: number): Float32Array[] {
     const lh = this.planes[0].height;
     const sy = Math.min(lh - 1, Math.max(0, ((y + 0.5) * lh) / this.height - 0.5));
@@ -64,7 +73,7 @@ export class BilinearRows {
       const a = this.lower[c];
       const b = this.upper[c];
       const o = this.out[c];
-      for (let x = 0; x < this.width; x++) o[x] = a[x] + (b[x] - a[x]) * ty;
+      for (let x = 0; x < this.span; x++) o[x] = a[x] + (b[x] - a[x]) * ty;
     }
     return this.out;
   }

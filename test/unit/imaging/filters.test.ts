@@ -102,7 +102,7 @@ describe('foreground estimation (blur-fusion)', () => {
     });
     const alpha = new Uint8ClampedArray(width * height);
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) alpha[y * width + x] = alphaOf(x) * 255;
-    const out = estimateForeground(composite, alpha, { coarseSide: 120, coarseRadius: 20, fineRadius: 3, bandRows: 16 });
+    const out = estimateForeground(composite, alpha, { coarseSide: 120, coarseRadius: 20, fineRadius: 3, tile: 16 });
     const p = (30 * width + 67) * 4; // alpha = 0.5: the composite there is half backdrop
     expect(Math.abs(composite.data[p] - fg[0])).toBeGreaterThan(60);
     expect(Math.abs(out[p] - fg[0])).toBeLessThan(20);
