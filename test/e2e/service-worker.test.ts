@@ -119,6 +119,11 @@ describe('results', () => {
       expect(answer.status, answer.text ?? '').toBe(200);
       const image = await loadImageInPage(page, answer.json.result_url);
       expect(image.maxAlpha).toBe(255);
+      // The engine in the reloaded page read the model from Cache Storage: the network is off.
+      const status = await page.evaluate(() =>
+        (window as unknown as { cutoutEngine: { refreshStatus(): Promise<{ modelCached: boolean }> } }).cutoutEngine.refreshStatus(),
+      );
+      expect(status.modelCached).toBe(true);
       expect(await loadImageInPage(page, resultUrl)).toMatchObject({ width: 256 });
     } finally {
       await browser.context.setOffline(false);
