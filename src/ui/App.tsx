@@ -1,63 +1,47 @@
 // The app shell: top bar with navigation and status, the page, toasts.
 import { useEffect, type ReactNode } from 'react';
 import { DeveloperPage } from '../features/developer/client/DeveloperPage';
+import { HistoryPage } from '../features/history/client/HistoryPage';
 import { StudioPage } from '../features/remove-background/client/StudioPage';
+import { VideoPage } from '../features/video/client/VideoPage';
+import { Icon, type IconName } from './components/Icon';
 import { Link, usePath } from './router';
-import { ServicesContext, useEngineStatus, useOnline, usePwaState } from './services';
+import { ServicesContext } from './services';
+import { EngineBadge } from './shell/EngineBadge';
+import { InstallButton } from './shell/InstallButton';
+import { OfflineBadge } from './shell/OfflineBadge';
+import { ThemeToggle } from './shell/ThemeToggle';
+import { UpdateToast } from './shell/UpdateToast';
 import type { AppServices } from './boot';
 
-const PAGES: Record<string, { title: string; render: () => ReactNode }> = {
-  '/': { title: 'Studio', render: () => <StudioPage /> },
-  '/developer': { title: 'Developer', render: () => <DeveloperPage /> },
+interface PageEntry {
+  title: string;
+  icon: IconName;
+  render: () => ReactNode;
+}
+
+const PAGES: Record<string, PageEntry> = {
+  '/': { title: 'Studio', icon: 'sparkle', render: () => <StudioPage /> },
+  '/video': { title: 'Video', icon: 'video', render: () => <VideoPage /> },
+  '/history': { title: 'History', icon: 'history', render: () => <HistoryPage /> },
+  '/developer': { title: 'Developer', icon: 'code', render: () => <DeveloperPage /> },
 };
-
-function EngineBadge() {
-  const status = useEngineStatus();
-  if (!status || status.state === 'idle') return <span className="badge plain">Engine idle</span>;
-  if (status.state === 'failed') return <span className="badge danger" title={status.error}>Engine failed</span>;
-  if (status.state === 'loading') return <span className="badge warning">Loading model…</span>;
-  return (
-    <span className="badge success" title={status.reason} data-testid="engine-badge">
-      {status.backend}
-      {status.modelCached ? ' · model cached' : ''}
-    </span>
-  );
-}
-
-function StatusBar() {
-  const online = useOnline();
-  return (
-    <div className="topbar-status">
-      {!online && (
-        <span className="badge warning" data-testid="offline-badge">
-          Offline
-        </span>
-      )}
-      <EngineBadge />
-    </div>
-  );
-}
-
-function UpdateToast() {
-  const pwa = usePwaState();
-  if (!pwa.updateReady) return null;
-  return (
-    <div className="toast" role="status">
-      A new version is ready.
-      <button type="button" className="button small primary" onClick={pwa.applyUpdate}>
-        Update
-      </button>
-    </div>
-  );
-}
 
 function NotFound() {
   return (
     <div className="page">
-      <h1>Page not found</h1>
-      <p>
-        <Link href="/">Go to the studio</Link>
-      </p>
+      <div className="empty">
+        <span className="empty-icon">
+          <Icon name="alert" size={28} />
+        </span>
+        <h1>Page not found</h1>
+        <p>There is nothing at {location.pathname}.</p>
+        <div className="row">
+          <Link href="/" className="button primary">
+            Go to the studio
+          </Link>
+        </div>
+      </div>
     </div>
   );
 }
@@ -71,18 +55,32 @@ export function App({ services }: { services: AppServices }) {
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <header className="topbar">
-          <Link href="/" className="brand">
+          <Link href="/" className="brand" aria-label="Cutout Studio, home">
             <img src="/icons/icon.svg" alt="" />
-            Cutout Studio
+            <span>Cutout Studio</span>
           </Link>
           <nav className="nav" aria-label="Main">
-            <Link href="/">Studio</Link>
-            <Link href="/developer">Developer</Link>
+            {Object.entries(PAGES).map(([href, entry]) => (
+              <Link key={href} href={href}>
+                <Icon name={entry.icon} size={16} />
+                {entry.title}
+              </Link>
+            ))}
           </nav>
-          <StatusBar />
+          <div className="topbar-status">
+            <OfflineBadge />
+            <EngineBadge />
+            <InstallButton />
+            <ThemeToggle />
+          </div>
         </header>
-        <main id="main">{page ? page.render() : <NotFound />}</main>
+        <main id="main" tabIndex={-1}>
+          {page ? page.render() : <NotFound />}
+        </main>
         <footer className="footer">Everything runs on this device. Nothing you add leaves it.</footer>
         <div className="toast-region" aria-live="polite">
           <UpdateToast />

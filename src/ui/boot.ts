@@ -1,7 +1,11 @@
 // Starts what every window of the app runs: the engine host (so the service
-// worker can hand it work) and the service worker registration.
+// worker can hand it work), the service worker registration, the install
+// prompt, and an early model load once the page has painted.
 import { Workbox } from 'workbox-window';
 import { EngineHost } from '../engine/host';
+import { engineStatusFeed, type EngineStatusFeed } from './engine-status';
+import { captureInstallPrompt, type InstallPrompt } from './install-prompt';
+import { applyTheme, storedTheme } from './theme';
 
 export interface PwaState {
   updateReady: boolean;
@@ -10,7 +14,9 @@ export interface PwaState {
 
 export interface AppServices {
   engine: EngineHost;
+  engineStatus: EngineStatusFeed;
   pwa: { subscribe(listener: (state: PwaState) => void): () => void; current(): PwaState };
+  install: InstallPrompt;
   swReady: Promise<ServiceWorkerRegistration | undefined>;
 }
 
@@ -59,11 +65,30 @@ function registerServiceWorker(): AppServices['pwa'] & { ready: Promise<ServiceW
   };
 }
 
+/**
+ * Loads the model once the page is idle, so the first image does not wait for
+ * it and the engine badge shows the download. A failure only shows in the badge:
+ * the first real task will try again and report it.
+ */
+function prepareWhenIdle(engine: EngineHost): void {
+  const start = () => {
+    void engine
+      .refreshStatus()
+      .then(() => engine.prepare())
+      .catch((error: unknown) => console.warn('[engine] could not load the model early', error));
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 500);
+}
+
 export function startApp(): AppServices {
+  applyTheme(storedTheme());
+  const install = captureInstallPrompt();
   const engine = new EngineHost({ simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw' });
   engine.start();
   const pwa = registerServiceWorker();
+  prepareWhenIdle(engine);
   // Tests and the console reach the engine through this.
   (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine = engine;
-  return { engine, pwa, swReady: pwa.ready };
+  return { engine, engineStatus: engineStatusFeed(engine), pwa, install, swReady: pwa.ready };
 }

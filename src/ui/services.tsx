@@ -1,8 +1,9 @@
-// React access to the app's services (engine host, PWA state).
-import { createContext, useContext, useEffect, useState } from 'react';
+// React access to the app's services (engine host, PWA state, install prompt).
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { AppServices, PwaState } from './boot';
-import type { EngineStatus } from '../engine/runtime';
-import type { EngineProgress } from '../engine/protocol';
+import type { EngineStatusView } from './engine-status';
+
+export type { EngineStatusView };
 
 export const ServicesContext = createContext<AppServices | null>(null);
 
@@ -12,11 +13,9 @@ export function useServices(): AppServices {
   return services;
 }
 
-export function useEngineStatus(): (EngineStatus & { progress?: EngineProgress }) | null {
-  const { engine } = useServices();
-  const [status, setStatus] = useState<(EngineStatus & { progress?: EngineProgress }) | null>(null);
-  useEffect(() => engine.subscribe(setStatus), [engine]);
-  return status;
+export function useEngineStatus(): EngineStatusView | null {
+  const { engineStatus } = useServices();
+  return useSyncExternalStore(engineStatus.subscribe, engineStatus.current);
 }
 
 export function usePwaState(): PwaState {
@@ -24,6 +23,13 @@ export function usePwaState(): PwaState {
   const [state, setState] = useState(pwa.current());
   useEffect(() => pwa.subscribe(setState), [pwa]);
   return state;
+}
+
+export function useInstallAvailable(): boolean {
+  const { install } = useServices();
+  const [available, setAvailable] = useState(install.available());
+  useEffect(() => install.subscribe(() => setAvailable(install.available())), [install]);
+  return available;
 }
 
 export function useOnline(): boolean {

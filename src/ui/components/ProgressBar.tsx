@@ -1,3 +1,4 @@
+/** A progress bar; `value` null is work going on with no measure yet. */
 export function ProgressBar({ value, label }: { value: number | null; label: string }) {
   const percent = value === null ? undefined : Math.round(Math.max(0, Math.min(1, value)) * 100);
   return (

@@ -1,5 +1,5 @@
 // API keys: create (shown once), name, budget, rate limit, revoke.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { KeyRecord } from '../../../store/schema';
 import { appStore } from '../../../ui/store';
 import { CopyButton } from '../../../ui/components/CopyButton';
@@ -101,19 +101,19 @@ function KeyRow({ record, onChange }: { record: KeyRecord; onChange: () => void 
   );
 }
 
-export function KeysPanel({ onNewKey }: { onNewKey: (key: string) => void }) {
-  const [keys, setKeys] = useState<KeyRecord[]>([]);
+export interface KeysPanelProps {
+  keys: KeyRecord[] | null;
+  reload(): Promise<void>;
+  onNewKey(key: string): void;
+}
+
+export function KeysPanel({ keys, reload, onNewKey }: KeysPanelProps) {
   const [name, setName] = useState('');
   const [newKey, setNewKey] = useState<string | null>(null);
 
-  const reload = useCallback(async () => setKeys(await (await appStore()).listKeys()), []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const { key } = await createApiKey(await appStore(), name || `Key ${keys.length + 1}`);
+    const { key } = await createApiKey(await appStore(), name || `Key ${(keys?.length ?? 0) + 1}`);
     setNewKey(key);
     onNewKey(key);
     setName('');
@@ -122,11 +122,13 @@ export function KeysPanel({ onNewKey }: { onNewKey: (key: string) => void }) {
 
   return (
     <section className="card" aria-labelledby="keys-title">
-      <h2 id="keys-title">API keys</h2>
-      <p className="muted" style={{ marginTop: 0 }}>
-        Keys authenticate calls to <code>/v1</code> from pages and scripts on this origin. Only a hash is stored: a new key
-        is shown once.
-      </p>
+      <div className="card-header">
+        <h2 id="keys-title">API keys</h2>
+        <p>
+          Keys authenticate calls to <code>/v1</code> from pages and scripts on this origin. Only a hash is stored: a new key is shown
+          once.
+        </p>
+      </div>
       <form className="row" onSubmit={create} style={{ marginBottom: 16 }}>
         <label className="visually-hidden" htmlFor="new-key-name">
           Name for the new key
@@ -153,10 +155,12 @@ export function KeysPanel({ onNewKey }: { onNewKey: (key: string) => void }) {
           <small className="muted">Copy it now: it will not be shown again.</small>
         </div>
       )}
-      {keys.length === 0 ? (
-        <p className="muted">No keys yet.</p>
+      {keys === null ? null : keys.length === 0 ? (
+        <p className="muted" style={{ marginBottom: 0 }}>
+          No keys yet. Make one to call the API from a script or the playground below.
+        </p>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        <div className="table-scroll">
           <table className="table">
             <thead>
               <tr>

@@ -1,0 +1,40 @@
+// Every stored result that has not expired, newest first, with the names of
+// the keys that made them. Results come from the API (in the service worker)
+// and from the app's pages; nothing announces them, so the list is re-read often.
+import { useCallback, useEffect, useState } from 'react';
+import type { ResultRecord } from '../../../store/schema';
+import { appStore } from '../../../ui/store';
+
+const REFRESH_MS = 3000;
+
+export function useResults() {
+  const [results, setResults] = useState<ResultRecord[] | null>(null);
+  const [keyNames, setKeyNames] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const reload = useCallback(async () => {
+    const store = await appStore();
+    const [all, keys] = await Promise.all([store.listResults(), store.listKeys()]);
+    setResults(all);
+    setKeyNames(new Map(keys.map((key) => [key.id, key.name])));
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    const timer = setInterval(() => void reload(), REFRESH_MS);
+    window.addEventListener('focus', reload);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', reload);
+    };
+  }, [reload]);
+
+  const remove = useCallback(
+    async (id: string) => {
+      await (await appStore()).deleteResult(id);
+      await reload();
+    },
+    [reload],
+  );
+
+  return { results, keyNames, remove };
+}

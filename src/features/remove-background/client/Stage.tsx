@@ -1,0 +1,101 @@
+// The big picture: the selected image in whatever state it is in, with the
+// progress and the cancel button while it is worked on, and the live result
+// (before/after) when it is done.
+import { ErrorAlert } from '../../../ui/components/ErrorAlert';
+import { Icon } from '../../../ui/components/Icon';
+import { ProgressBar } from '../../../ui/components/ProgressBar';
+import { formatPercent } from '../../../ui/format';
+import { useEngineStatus } from '../../../ui/services';
+import { BeforeAfter } from './BeforeAfter';
+import { progressView } from './progress-label';
+import type { StudioItem } from './queue';
+import type { Background } from './studio-options';
+import type { PreviewState } from './useComposePreview';
+
+export interface StageProps {
+  item: StudioItem;
+  /** 1-based place in the queue, for images still waiting. */
+  place: number;
+  preview: PreviewState;
+  background: Background;
+  cropped: boolean;
+  onCancel(): void;
+  onRetry(): void;
+}
+
+function Working({ item, place, onCancel }: Pick<StageProps, 'item' | 'place' | 'onCancel'>) {
+  const engine = useEngineStatus();
+  const view = item.status === 'queued' ? { label: `Waiting in the queue (#${place})`, fraction: null } : progressView(item.progress, engine);
+  return (
+    <div className="stage-overlay" role="status" aria-live="polite" data-testid="studio-progress">
+      <div className="stage-progress">
+        <div className="row between">
+          <span className="row">
+            {item.status === 'working' && <span className="spinner" aria-hidden="true" />}
+            <strong>{view.label}</strong>
+          </span>
+          {view.fraction !== null && <span className="muted small">{formatPercent(view.fraction)}</span>}
+        </div>
+        <ProgressBar value={view.fraction} label={view.label} />
+        <div className="stage-progress-foot">
+          <span className="hint">The model runs on this device; nothing is uploaded.</span>
+          <button type="button" className="button small" onClick={onCancel}>
+            <Icon name="x" size={14} />
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Stage({ item, place, preview, background, cropped, onCancel, onRetry }: StageProps) {
+  const name = item.file.name;
+  if (item.status === 'done' && item.cutout) {
+    return (
+      <div className="stage" aria-busy={preview.pending}>
+        {preview.preview ? (
+          <BeforeAfter before={cropped ? undefined : item.sourceUrl} after={preview.preview} background={background} alt={`${name} without its background`} />
+        ) : (
+          <div className="stage-overlay">
+            <span className="spinner" aria-label="Making the preview" />
+          </div>
+        )}
+        {preview.pending && preview.preview && (
+          <span className="stage-chip" role="status">
+            <span className="spinner" aria-hidden="true" />
+            Updating preview…
+          </span>
+        )}
+        {preview.error && (
+          <div className="stage-message">
+            <ErrorAlert message={preview.error.message} code={preview.error.code} />
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="stage">
+      <img className="stage-source" src={item.sourceUrl} alt={name} />
+      {item.status === 'failed' && item.error ? (
+        <div className="stage-overlay">
+          <div className="stage-progress">
+            <ErrorAlert title="This image could not be cut out." message={item.error.message} code={item.error.code} />
+            <div className="row" style={{ justifyContent: 'flex-end' }}>
+              <button type="button" className="button small" onClick={onCancel}>
+                Remove
+              </button>
+              <button type="button" className="button small primary" onClick={onRetry}>
+                <Icon name="refresh" size={14} />
+                Try again
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <Working item={item} place={place} onCancel={onCancel} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The video page: start a job from a clip, follow every job to its result.
+import { EmptyState } from '../../../ui/components/EmptyState';
+import { appStore } from '../../../ui/store';
+import { createVideoJob, type VideoJob } from '../shared/jobs';
+import { NewVideoJob } from './NewVideoJob';
+import { announceJobs, useVideoJobs } from './useVideoJobs';
+import { VideoJobCard } from './VideoJobCard';
+import './video.css';
+
+export function VideoPage() {
+  const { jobs, reload } = useVideoJobs();
+
+  const remove = async (job: VideoJob) => {
+    await (await appStore()).deleteJob(job.id);
+    await reload();
+  };
+
+  const retry = async (job: VideoJob) => {
+    await createVideoJob(await appStore(), {
+      input: job.input,
+      options: job.request.options,
+      fileName: job.request.fileName,
+      keyId: job.keyId,
+      cost: job.cost,
+      now: Date.now(),
+    });
+    announceJobs();
+    await reload();
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>Video</h1>
+          <p>Remove the background of a clip, frame by frame, on this device. Jobs keep going while you use the rest of the app.</p>
+        </div>
+      </header>
+      <div className="video-layout">
+        <section className="card" aria-labelledby="new-video-title">
+          <h2 id="new-video-title">New video</h2>
+          <NewVideoJob onCreated={() => void reload()} />
+        </section>
+        <section aria-labelledby="jobs-title" className="stack">
+          <div className="row between">
+            <h2 id="jobs-title" className="video-jobs-title">
+              Jobs
+            </h2>
+            {jobs && jobs.length > 0 && <span className="muted small">{jobs.length} in total · results are kept 24 hours</span>}
+          </div>
+          {jobs === null ? null : jobs.length === 0 ? (
+            <div className="card">
+              <EmptyState icon="video" title="No video jobs yet">
+                Choose a clip to start one. Jobs made through the API appear here too.
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="video-jobs" aria-label="Video jobs">
+              {jobs.map((job) => (
+                <VideoJobCard key={job.id} job={job} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
