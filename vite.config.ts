@@ -23,7 +23,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx,mp4}'],
         // The model (88 MB) and the ORT and ffmpeg WASM files are precached so
         // the app works offline after the first load.
         maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,

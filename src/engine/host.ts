@@ -3,7 +3,7 @@
 // page lives, so the SW can tell when a host has gone.
 import * as Comlink from 'comlink';
 import { serializeError, toApiError } from '../api/errors';
-import { WorkerPool } from './pool';
+import { WorkerPool, type PoolOptions } from './pool';
 import type { EngineOutput, EngineProgress, EngineReply, EngineTask, EngineTaskMessage } from './protocol';
 import type { EngineStatus } from './runtime';
 import type { Settled } from './worker';
@@ -20,7 +20,10 @@ type StatusListener = (status: EngineStatus & { progress?: EngineProgress }) => 
 
 export class EngineHost {
   readonly lockName = `cutout-engine-host:${crypto.randomUUID()}`;
+  /** Runs the model. */
   readonly pool: WorkerPool;
+  /** Re-finishes cut-outs (shadow, crop) so previews never queue behind a model run. */
+  private readonly finishing: WorkerPool;
   private readonly listeners = new Set<StatusListener>();
   private lastStatus: EngineStatus | null = null;
   private running = 0;
@@ -31,13 +34,15 @@ export class EngineHost {
   }
 
   constructor(options: EngineHostOptions = {}) {
-    this.pool = new WorkerPool({
+    const poolOptions = (name: string): PoolOptions => ({
       size: 1,
-      createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
+      createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
       setup: (api) => api.configure({ simulateWebGpuFailure: options.simulateWebGpuFailure }),
       watchdogMs: WATCHDOG_MS,
-      onReplace: (reason) => console.warn('[engine]', reason),
+      onReplace: (reason) => console.warn(`[${name}]`, reason),
     });
+    this.pool = new WorkerPool(poolOptions('engine'));
+    this.finishing = new WorkerPool(poolOptions('finishing'));
   }
 
   start(): void {
@@ -68,8 +73,11 @@ export class EngineHost {
     }
   }
 
-  /** Runs a task in a worker; the app's own pages call this directly. */
-  async run(task: EngineTask, onProgress: (p: EngineProgress) => void = () => {}): Promise<EngineOutput> {
+  /**
+   * Runs a task in a worker; the app's own pages call this directly.
+   * Aborting `signal` stops the task (its worker is replaced).
+   */
+  async run(task: EngineTask, onProgress: (p: EngineProgress) => void = () => {}, signal?: AbortSignal): Promise<EngineOutput> {
     const progress = (p: EngineProgress) => {
       onProgress(p);
       this.emit({ progress: p });
@@ -77,14 +85,10 @@ export class EngineHost {
     this.running++;
     let settled: Settled<EngineOutput>;
     try {
-      settled = await this.pool.run<Settled<EngineOutput>>((api) => {
-        switch (task.feature) {
-          case 'remove-background':
-            return api.removeBackground(task.input, task.options, Comlink.proxy(progress));
-          case 'compose-cutout':
-            return api.composeCutout(task.input, task.options, task.maxSide, task.inputSize);
-        }
-      });
+      settled =
+        task.feature === 'compose-cutout'
+          ? await this.finishing.run<Settled<EngineOutput>>((api) => api.composeCutout(task.input, task.options, task.maxSide, task.inputSize), signal)
+          : await this.pool.run<Settled<EngineOutput>>((api) => api.removeBackground(task.input, task.options, Comlink.proxy(progress)), signal);
     } finally {
       this.running--;
     }

@@ -83,10 +83,22 @@ export class WorkerPool {
     }
   }
 
-  /** Runs `work` on a free worker. */
-  async run<T>(work: (api: Remote) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a free worker. Aborting `signal` gives up on the task: its
+   * worker is terminated and replaced, so the next task does not wait for it.
+   */
+  async run<T>(work: (api: Remote) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const slot = await this.acquire();
     let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        reject(new DOMException('the task was cancelled', 'AbortError'));
+        this.replace(slot, 'the task was cancelled');
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
     const hung = new Promise<never>((_, reject) => {
       watchdog = setTimeout(() => {
         this.replace(slot, `the engine worker did not finish within ${Math.round(this.options.watchdogMs / 1000)} s`);
@@ -94,9 +106,10 @@ export class WorkerPool {
       }, this.options.watchdogMs);
     });
     try {
-      return await Promise.race([work(slot.api), slot.crashed, hung]);
+      return await Promise.race([work(slot.api), slot.crashed, hung, aborted]);
     } finally {
       clearTimeout(watchdog);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (this.slots.includes(slot)) this.release(slot);
     }
   }

@@ -29,6 +29,8 @@ export class StudioSession {
   private state: StudioState = { items: [], selectedId: null, options: DEFAULT_STUDIO_OPTIONS };
   private readonly listeners = new Set<() => void>();
   private running: string | null = null;
+  /** Stops the running item's engine task when the item is removed (cancelled). */
+  private abort: AbortController | null = null;
 
   constructor(private readonly engine: EngineHost) {}
 
@@ -88,6 +90,7 @@ export class StudioSession {
       this.set({ selectedId: items[Math.min(index, items.length - 1)]?.id ?? null });
     }
     if (this.running === id) {
+      this.abort?.abort();
       this.running = null;
       this.pump();
     }
@@ -106,6 +109,8 @@ export class StudioSession {
 
   private async run(item: StudioItem): Promise<void> {
     this.running = item.id;
+    this.abort = new AbortController();
+    const { signal } = this.abort;
     this.dispatch({ type: 'start', id: item.id });
     // Timed from the engine's first word on it: waiting for the model to load is not cutting out.
     let started: number | null = null;
@@ -113,7 +118,7 @@ export class StudioSession {
       const output = await this.engine.run({ feature: 'remove-background', input: item.file, options: RAW_CUTOUT }, (progress) => {
         started ??= performance.now();
         if (this.running === item.id) this.dispatch({ type: 'progress', id: item.id, progress });
-      });
+      }, signal);
       if (!this.has(item.id)) return;
       const cutout = {
         blob: output.blob,
