@@ -16,6 +16,13 @@ export function minMaxNormalise(plane: Plane): Plane {
   return { ...plane, data };
 }
 
+/** Maps alpha in [low, high] (0–1) linearly onto the full range, in place; outside it clamps. */
+export function stretchAlpha(alpha: Uint8ClampedArray, low: number, high: number): Uint8ClampedArray {
+  const scale = 1 / (high - low);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] / 255 - low) * scale * 255;
+  return alpha;
+}
+
 export interface MaskStats {
   max: number;
   /** Share of pixels above 0.5. */

@@ -5,7 +5,7 @@ import { cropRectangle, extractRectangle } from '../../../src/imaging/crop';
 import { estimateForeground } from '../../../src/imaging/foreground';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../src/imaging/guided-filter';
 import type { Plane, RgbaImage } from '../../../src/imaging/image';
-import { alphaBoundingBox, hasSubject, minMaxNormalise } from '../../../src/imaging/mask';
+import { alphaBoundingBox, hasSubject, minMaxNormalise, stretchAlpha } from '../../../src/imaging/mask';
 import { toModelInput } from '../../../src/imaging/model-input';
 import { resizePlane, resizeRgbToPlanes } from '../../../src/imaging/resize';
 
@@ -145,5 +145,12 @@ describe('crop', () => {
     expect(out.height).toBe(10);
     expect(out.data[3]).toBe(0); // row −2 lies above the image
     expect(out.data[(2 * 5) * 4 + 3]).toBe(255); // row 0 of the image
+  });
+});
+
+describe('stretchAlpha', () => {
+  test('maps [low, high] onto 0–255 and clamps outside, keeping the midpoint', () => {
+    const alpha = Uint8ClampedArray.from([0, 38, 64, 128, 191, 217, 255]);
+    expect(Array.from(stretchAlpha(alpha, 0.15, 0.85))).toEqual([0, 0, 37, 128, 218, 255, 255]);
   });
 });

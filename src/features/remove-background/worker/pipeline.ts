@@ -6,7 +6,7 @@ import { cropRectangle, extractRectangle } from '../../../imaging/crop';
 import { estimateForeground } from '../../../imaging/foreground';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../imaging/guided-filter';
 import type { Plane, RgbaImage } from '../../../imaging/image';
-import { alphaBoundingBox, hasSubject, minMaxNormalise, type Box } from '../../../imaging/mask';
+import { alphaBoundingBox, hasSubject, minMaxNormalise, stretchAlpha, type Box } from '../../../imaging/mask';
 import { toModelInput } from '../../../imaging/model-input';
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../../../imaging/resize';
 import { castShadow, composeOverShadow, shadowBounds } from '../../../imaging/shadow';
@@ -21,9 +21,15 @@ export interface Refinement {
   guideSide: number;
   radius: number;
   eps: number;
+  /** Alpha below the first becomes 0, above the second 1, linear between. */
+  stretch: readonly [number, number];
 }
 
-export const DEFAULT_REFINEMENT: Refinement = { guideSide: 1024, radius: 6, eps: 1e-3 };
+// Chosen on the eval set (npm run eval:image): against plain bilinear
+// upsampling, the guided filter raises edge F1 and the stretch cuts alpha MAE
+// by about a sixth, by firming up the model's hesitant 0.1–0.3 and 0.7–0.9
+// values that a photo's edge does not have.
+export const DEFAULT_REFINEMENT: Refinement = { guideSide: 1024, radius: 4, eps: 1e-3, stretch: [0.15, 0.85] };
 
 export interface PipelineSettings {
   modelSide: number;
@@ -48,7 +54,7 @@ export async function matte(
   const size = workingSize(image.width, image.height, guideSide);
   const guide = resizeRgbToPlanes(image, size.width, size.height);
   const lowMask = resizePlane(mask, size.width, size.height);
-  const alpha = applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image);
+  const alpha = stretchAlpha(applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image), ...settings.refinement.stretch);
   if (hasOwnAlpha(image)) for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] * image.data[i * 4 + 3]) / 255;
   return alpha;
 }
