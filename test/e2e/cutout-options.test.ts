@@ -29,8 +29,8 @@ interface Cutout {
   /** Bounding box of the clearly visible subject (alpha ≥ 128, not shadow black). */
   box: { x0: number; y0: number; x1: number; y1: number };
   cornerAlpha: number;
-  /** Mean alpha and mean RGB of the band of rows just under the subject box. */
-  under: { alpha: number; rgb: number };
+  /** Semi-transparent near-black pixels: their share of the image, mean and max alpha, mean row. */
+  shadow: { share: number; meanAlpha: number; maxAlpha: number; meanY: number };
 }
 
 async function cutout(body: Record<string, unknown>): Promise<Cutout> {
@@ -57,18 +57,24 @@ async function cutout(body: Record<string, unknown>): Promise<Cutout> {
         }
       }
     }
-    let alpha = 0;
-    let rgb = 0;
-    let n = 0;
-    for (let y = box.y1 + 2; y < Math.min(height, box.y1 + 8); y++) {
-      for (let x = box.x0; x <= box.x1; x++) {
+    // Shadow: black-ish pixels that are visible but not opaque.
+    let count = 0;
+    let alphaSum = 0;
+    let maxAlpha = 0;
+    let ySum = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
         const p = (y * width + x) * 4;
-        alpha += data[p + 3];
-        rgb += (data[p] + data[p + 1] + data[p + 2]) / 3;
-        n++;
+        if (data[p + 3] > 10 && data[p + 3] < 250 && data[p] + data[p + 1] + data[p + 2] < 60) {
+          count++;
+          alphaSum += data[p + 3];
+          maxAlpha = Math.max(maxAlpha, data[p + 3]);
+          ySum += y;
+        }
       }
     }
-    return { width, height, box, cornerAlpha: data[3], under: { alpha: n ? alpha / n : 0, rgb: n ? rgb / n : 0 } };
+    const shadow = { share: count / (width * height), meanAlpha: count ? alphaSum / count : 0, maxAlpha, meanY: count ? ySum / count : 0 };
+    return { width, height, box, cornerAlpha: data[3], shadow };
   }, answer.json.result_url as string);
 }
 
@@ -102,17 +108,18 @@ describe('crop and margins', () => {
 });
 
 describe('shadow', () => {
-  test('off: nothing under the subject', async () => {
+  test('off: no semi-transparent black', async () => {
     const out = await cutout({});
-    expect(out.under.alpha).toBeLessThan(8);
+    expect(out.shadow.share).toBeLessThan(0.002);
   });
 
-  test('on: semi-transparent black under the subject, at 4 credits', async () => {
+  test("on: semi-transparent black in the subject's lower half and below, at 4 credits", async () => {
     const answer = await callApi(page, '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene, shadow: true } });
     expect(answer.headers['x-credits-charged']).toBe('4');
     const out = await cutout({ shadow: { enabled: true, opacity: 0.8, light_source: { size: 0.3, position: { x: 0, y: -0.6, z: 0.7 } } } });
-    expect(out.under.alpha).toBeGreaterThan(25);
-    expect(out.under.alpha).toBeLessThan(255 * 0.8 + 1);
-    expect(out.under.rgb).toBeLessThan(20);
+    expect(out.shadow.share).toBeGreaterThan(0.03);
+    expect(out.shadow.meanAlpha).toBeGreaterThan(25);
+    expect(out.shadow.maxAlpha).toBeLessThanOrEqual(Math.round(255 * 0.8) + 1);
+    expect(out.shadow.meanY).toBeGreaterThan((out.box.y0 + out.box.y1) / 2);
   });
 });
