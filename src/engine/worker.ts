@@ -2,6 +2,8 @@
 import * as Comlink from 'comlink';
 import composeCutout from '../features/remove-background/worker/composeCutout';
 import removeBackground from '../features/remove-background/worker/removeBackground';
+import probeVideo from '../features/video/worker/probeVideo';
+import removeVideoBackground from '../features/video/worker/removeVideoBackground';
 import { serializeError } from '../api/errors';
 import { configureRuntime, engineStatus, segmenterFor, type RuntimeOptions } from './runtime';
 import type { EngineProgress } from './protocol';
@@ -29,6 +31,8 @@ const api = {
     });
   },
   removeBackground: (...args: Parameters<typeof removeBackground>) => settle(() => removeBackground(...args)),
+  probeVideo: (...args: Parameters<typeof probeVideo>) => settle(() => probeVideo(...args)),
+  removeVideoBackground: (...args: Parameters<typeof removeVideoBackground>) => settle(() => removeVideoBackground(...args)),
   composeCutout: (...args: Parameters<typeof composeCutout>) => settle(() => composeCutout(...args)),
   /** Test hook: an uncaught error, as a crashed worker would raise. */
   crash() {

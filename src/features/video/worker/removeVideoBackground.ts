@@ -1,0 +1,105 @@
+// removeVideoBackground: a video file in, the clip with its background removed
+// out, in any of the nine output formats. Per frame: decode (WebCodecs, ahead
+// of us) → segment (ISNet at a small input) → refine and smooth over time →
+// foreground colours → composite → encode (WebCodecs or ffmpeg.wasm, which run
+// on their own threads while the next frame is segmented).
+import { segmenterFor } from '../../../engine/runtime';
+import type { EngineProgress } from '../../../engine/protocol';
+import { ApiError } from '../../../api/errors';
+import { compositeOverColor } from '../../../imaging/composite';
+import { estimateForeground } from '../../../imaging/foreground';
+import { backgroundFill } from '../shared/color';
+import type { WebCodecsCodec } from '../shared/encoder-plan';
+import { VIDEO_FORMATS, type VideoOptions } from '../shared/meta';
+import type { VideoOutput } from '../shared/output';
+import { decodeFrames } from './decode-frames';
+import type { FrameEncoder } from './encoders/frame-encoder';
+import { openEncoder } from './encoders/open-encoder';
+import { VIDEO_MATTE, VideoMatter } from './frame-matte';
+import { openVideo } from './open-video';
+import { describeVideo } from './probeVideo';
+import { StageTimer } from './stage-timer';
+
+/** Shares of the progress bar: loading the model, the frames, the final mux. */
+const MODEL_SHARE = 0.05;
+const FINISH_SHARE = 0.05;
+
+/** Bench and test hooks. */
+export interface VideoTuning {
+  /** Run the model at another input size. */
+  modelSide?: number;
+  /** Use only these WebCodecs encoders, as if the browser offered no others (to exercise the fallbacks). */
+  webCodecs?: WebCodecsCodec[];
+}
+
+export default async function removeVideoBackground(
+  input: Blob,
+  options: VideoOptions,
+  progress: (p: EngineProgress) => void = () => {},
+  tuning: VideoTuning = {},
+): Promise<VideoOutput> {
+  const started = performance.now();
+  const timer = new StageTimer();
+  const format = VIDEO_FORMATS[options.outputFormat];
+  progress({ stage: 'reading the video', fraction: 0 });
+  const opened = await openVideo(input);
+  let startedEncoder: FrameEncoder | undefined;
+  try {
+    const probe = await describeVideo(opened);
+    const fill = backgroundFill(options.backgroundColor);
+    // The encoder first: a format this browser cannot write fails before the model loads.
+    const opening = await timer.time('encoder start', () =>
+      openEncoder(options.outputFormat, fill === null, probe, { file: input, audio: opened.audio }, tuning.webCodecs),
+    );
+    const { encoder } = opening;
+    startedEncoder = encoder;
+    const settings = { ...VIDEO_MATTE, modelSide: tuning.modelSide ?? VIDEO_MATTE.modelSide };
+    const segmenter = await timer.time('model load', () =>
+      segmenterFor(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })),
+    );
+    const matter = new VideoMatter((tensor, side) => segmenter.run(tensor, side), settings, timer);
+    const expected = Math.max(1, probe.frameCount ?? Math.round(probe.durationSeconds * probe.frameRate));
+
+    let frames = 0;
+    let end = 0;
+    let queued: Promise<void> = Promise.resolve();
+    const decoded = decodeFrames(opened.video, opening.size);
+    for (;;) {
+      const next = await timer.time('decode', () => decoded.next());
+      if (next.done) break;
+      const { image, timestamp, duration } = next.value;
+      const alpha = await matter.alpha(image);
+      const foreground = await timer.time('foreground', () => estimateForeground(image, alpha));
+      const pixels = fill ? await timer.time('composite', () => compositeOverColor(foreground, fill)) : foreground;
+      // One frame waits at the encoder while the next is segmented.
+      await timer.time('encode', () => queued);
+      queued = encoder.add({ pixels, timestamp, duration });
+      queued.catch(() => {});
+      frames++;
+      end = Math.max(end, timestamp + duration);
+      const share = Math.min(1, frames / expected);
+      progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
+    }
+    await timer.time('encode', () => queued);
+    if (frames === 0) throw new ApiError('malformed_image', 'the video has no frames that could be decoded');
+    progress({ stage: 'finishing the file', fraction: 1 - FINISH_SHARE });
+    const file = await timer.time('finish', () => encoder.finish());
+    progress({ stage: 'done', fraction: 1 });
+    return {
+      blob: new Blob([file], { type: format.mimeType }),
+      contentType: format.mimeType,
+      extension: format.extension,
+      width: opening.size.width,
+      height: opening.size.height,
+      frames,
+      durationSeconds: end,
+      encoder: opening.description,
+      timings: { ...timer.rounded(), total: Math.round(performance.now() - started) },
+    };
+  } catch (error) {
+    startedEncoder?.abort();
+    throw error;
+  } finally {
+    opened.input.dispose();
+  }
+}

@@ -1,0 +1,84 @@
+// The video matte with a stand-in for the model, so it runs in Node: an empty
+// frame is transparent (no error), a still subject does not flicker although
+// the model's output wavers, and a moving subject leaves no trail.
+import { describe, expect, test } from 'vitest';
+import type { Plane, RgbaImage } from '../../../src/imaging/image';
+import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video/worker/frame-matte';
+
+const W = 96;
+const H = 64;
+
+/** A grey backdrop with a red disc at (cx, cy). */
+function frame(cx: number, cy = H / 2): RgbaImage {
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const inside = Math.hypot(x - cx, y - cy) < 16;
+      data.set(inside ? [220, 40, 30, 255] : [120, 125, 130, 255], (y * W + x) * 4);
+    }
+  }
+  return { data, width: W, height: H };
+}
+
+/** A stand-in model: finds the red disc in its input and answers a soft mask, with a wobble it is told. */
+function fakeModel(wobble: () => number) {
+  return async (input: Float32Array, side: number): Promise<Plane> => {
+    const out = new Float32Array(side * side);
+    const size = side * side;
+    for (let i = 0; i < size; i++) {
+      const red = input[i] - input[size + i];
+      out[i] = Math.min(1, Math.max(0, red * 2 + wobble()));
+    }
+    return { data: out, width: side, height: side };
+  };
+}
+
+const settings = { ...VIDEO_MATTE, modelSide: 64, guideSide: 96 };
+/** Mean absolute alpha difference between two frames, 0–255. */
+const meanDiff = (a: Uint8ClampedArray, b: Uint8ClampedArray) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
+
+describe('frameMask', () => {
+  test('a model output with no subject is all zero, not stretched noise', () => {
+    const noise = { data: Float32Array.from({ length: 64 }, (_, i) => 0.01 + (i % 7) * 0.002), width: 8, height: 8 };
+    expect(Math.max(...frameMask(noise).data)).toBe(0);
+  });
+});
+
+describe('VideoMatter', () => {
+  test('a frame without a subject is fully transparent, and the next subject appears', async () => {
+    const matter = new VideoMatter(fakeModel(() => 0), settings);
+    const empty: RgbaImage = { data: new Uint8ClampedArray(W * H * 4).fill(128), width: W, height: H };
+    expect(Math.max(...(await matter.alpha(empty)))).toBe(0);
+    const alpha = await matter.alpha(frame(48));
+    expect(alpha[(H / 2) * W + 48]).toBeGreaterThan(200);
+  });
+
+  test('a still subject does not flicker though the model wavers frame to frame', async () => {
+    let frameIndex = 0;
+    const wobble = () => (frameIndex % 2 ? 0.15 : -0.15);
+    const smoothed = new VideoMatter(fakeModel(wobble), settings);
+    const raw = new VideoMatter(fakeModel(wobble), { ...settings, temporal: { ...settings.temporal, maxKeep: 0 } });
+    const still = frame(48);
+    let smoothedFlicker = 0;
+    let rawFlicker = 0;
+    let previous: [Uint8ClampedArray, Uint8ClampedArray] | null = null;
+    for (frameIndex = 0; frameIndex < 12; frameIndex++) {
+      const current: [Uint8ClampedArray, Uint8ClampedArray] = [await smoothed.alpha(still), await raw.alpha(still)];
+      if (previous && frameIndex > 4) {
+        smoothedFlicker += meanDiff(current[0], previous[0]);
+        rawFlicker += meanDiff(current[1], previous[1]);
+      }
+      previous = current;
+    }
+    expect(rawFlicker).toBeGreaterThan(0);
+    expect(smoothedFlicker).toBeLessThan(rawFlicker * 0.3);
+  });
+
+  test('a moving subject leaves no trail: where it was is transparent at once', async () => {
+    const matter = new VideoMatter(fakeModel(() => 0), settings);
+    for (let i = 0; i < 5; i++) await matter.alpha(frame(24));
+    const alpha = await matter.alpha(frame(72));
+    expect(alpha[(H / 2) * W + 24]).toBeLessThan(10);
+    expect(alpha[(H / 2) * W + 72]).toBeGreaterThan(200);
+  });
+});
