@@ -3,6 +3,8 @@
 // page lives, so the SW can tell when a host has gone.
 import * as Comlink from 'comlink';
 import { serializeError, toApiError } from '../api/errors';
+import type { Store } from '../store/store';
+import { VideoJobRunner } from './jobs';
 import { WorkerPool, type PoolOptions } from './pool';
 import type { EngineOutput, EngineProgress, EngineReply, EngineTask, EngineTaskMessage } from './protocol';
 import type { EngineStatus } from './runtime';
@@ -11,9 +13,13 @@ import type { Settled } from './worker';
 const HEARTBEAT_MS = 1000;
 /** Longest a single task may run: a 6000×6000 cut-out on one WASM thread. */
 const WATCHDOG_MS = 10 * 60 * 1000;
+/** Longest a video job may run: a 60 s 4K clip at 60 fps on WASM. */
+const VIDEO_WATCHDOG_MS = 4 * 60 * 60 * 1000;
 
 export interface EngineHostOptions {
   simulateWebGpuFailure?: boolean;
+  /** The studio database: with it, this window also runs queued video jobs. */
+  store?: () => Promise<Store>;
 }
 
 type StatusListener = (status: EngineStatus & { progress?: EngineProgress }) => void;
@@ -25,6 +31,8 @@ export class EngineHost {
   /** Re-finishes cut-outs (shadow, crop) so previews never queue behind a model run. */
   private readonly finishing: WorkerPool;
   private readonly listeners = new Set<StatusListener>();
+  /** Runs queued video jobs in a worker of their own, so images never wait behind a clip. */
+  readonly videoJobs: VideoJobRunner | null;
   private lastStatus: EngineStatus | null = null;
   private running = 0;
 
@@ -34,20 +42,22 @@ export class EngineHost {
   }
 
   constructor(options: EngineHostOptions = {}) {
-    const poolOptions = (name: string): PoolOptions => ({
+    const poolOptions = (name: string, watchdogMs = WATCHDOG_MS): PoolOptions => ({
       size: 1,
       createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
       setup: (api) => api.configure({ simulateWebGpuFailure: options.simulateWebGpuFailure }),
-      watchdogMs: WATCHDOG_MS,
+      watchdogMs,
       onReplace: (reason) => console.warn(`[${name}]`, reason),
     });
     this.pool = new WorkerPool(poolOptions('engine'));
     this.finishing = new WorkerPool(poolOptions('finishing'));
+    this.videoJobs = options.store ? new VideoJobRunner(() => new WorkerPool(poolOptions('video', VIDEO_WATCHDOG_MS)), options.store) : null;
   }
 
   start(): void {
     // Held until the page goes away; the SW reads it to know this host is alive.
     void navigator.locks?.request(this.lockName, () => new Promise(() => {}));
+    this.videoJobs?.start();
     const sw = navigator.serviceWorker;
     if (!sw) return;
     sw.addEventListener('message', (event: MessageEvent) => {

@@ -119,6 +119,15 @@ export class WorkerPool {
     return this.slots[0].api;
   }
 
+  /** Terminates every worker; the pool is not used again. */
+  dispose(): void {
+    for (const slot of this.slots.splice(0)) {
+      slot.crash(new ApiError('unexpected_error', 'the engine was shut down'));
+      slot.api[Comlink.releaseProxy]();
+      slot.worker.terminate();
+    }
+  }
+
   /** Test hook: makes every worker raise an uncaught error. */
   crashAll(): void {
     for (const slot of this.slots) void slot.api.crash();

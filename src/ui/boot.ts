@@ -4,6 +4,7 @@
 import { Workbox } from 'workbox-window';
 import { EngineHost } from '../engine/host';
 import { engineStatusFeed, type EngineStatusFeed } from './engine-status';
+import { appStore } from './store';
 import { captureInstallPrompt, type InstallPrompt } from './install-prompt';
 import { applyTheme, storedTheme } from './theme';
 
@@ -84,7 +85,7 @@ function prepareWhenIdle(engine: EngineHost): void {
 export function startApp(): AppServices {
   applyTheme(storedTheme());
   const install = captureInstallPrompt();
-  const engine = new EngineHost({ simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw' });
+  const engine = new EngineHost({ simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw', store: appStore });
   engine.start();
   const pwa = registerServiceWorker();
   prepareWhenIdle(engine);

@@ -21,8 +21,19 @@ export async function createKeyInUi(page: Page, baseUrl: string): Promise<string
     await page.goto(`${baseUrl}/developer`);
     await waitForServiceWorker(page);
   }
+  const shown = page.getByTestId('new-api-key');
+  // A key made earlier on this page may still be shown: wait for the new one.
+  const before = (await shown.count()) > 0 ? await shown.textContent() : null;
   await page.getByRole('button', { name: 'Create API key' }).click();
-  const key = await page.getByTestId('new-api-key').textContent({ timeout: 10_000 });
+  await page.waitForFunction(
+    (before) => {
+      const text = document.querySelector('[data-testid="new-api-key"]')?.textContent;
+      return Boolean(text && text !== before);
+    },
+    before,
+    { timeout: 10_000 },
+  );
+  const key = await shown.textContent();
   if (!key) throw new Error('no key shown');
   return key.trim();
 }
