@@ -1,6 +1,7 @@
 // One ISNet inference session on one backend. The caller picks the backend
 // (see backend.ts); this module only builds the session and runs it.
 import * as ort from 'onnxruntime-web';
+import { widenToFloat32 } from '../../models/onnx-patch.mjs';
 import type { Plane } from '../imaging/image';
 
 export type Backend = { kind: 'webgpu' } | { kind: 'wasm'; threads: number };
@@ -16,9 +17,13 @@ export interface Segmenter {
   release(): Promise<void>;
 }
 
+/**
+ * @param model ISNet as shipped (float16 weights); on WASM it runs widened to
+ *   float32, which skips the casts around every float16 island (bench:model)
+ */
 export async function createSegmenter(model: Uint8Array, side: number, backend: Backend): Promise<Segmenter> {
   if (backend.kind === 'wasm') ort.env.wasm.numThreads = backend.threads;
-  const session = await ort.InferenceSession.create(model, {
+  const session = await ort.InferenceSession.create(backend.kind === 'wasm' ? widenToFloat32(model) : model, {
     executionProviders: [backend.kind === 'webgpu' ? 'webgpu' : 'wasm'],
     graphOptimizationLevel: 'all',
   });
