@@ -117,6 +117,8 @@ export class VideoJobRunner {
     if (!job || job.status !== 'running') return;
     this.announce();
 
+    // A job deleted while it runs (the video page's delete button) stops its worker.
+    const deleted = new AbortController();
     let lastWrite = 0;
     const progress = (p: EngineProgress) => {
       const now = this.now();
@@ -126,7 +128,7 @@ export class VideoJobRunner {
         .updateJob(job.id, (current) =>
           current.status === 'running' ? { ...current, progress: Math.min(0.99, p.fraction), updatedAt: now } : null,
         )
-        .then(() => this.announce());
+        .then((current) => (current ? this.announce() : deleted.abort()));
     };
 
     try {
@@ -139,8 +141,9 @@ export class VideoJobRunner {
           throw new ApiError('insufficient_api_credits', `this ${probe.durationSeconds.toFixed(1)} s video costs ${cost} credits; the key has ${remaining} left`);
         }
       }
-      const output = await pool.run(async (api) =>
-        unwrap(await api.removeVideoBackground(job.input, job.request.options, Comlink.proxy(progress))),
+      const output = await pool.run(
+        async (api) => unwrap(await api.removeVideoBackground(job.input, job.request.options, Comlink.proxy(progress))),
+        deleted.signal,
       );
       const format = VIDEO_FORMATS[job.request.options.outputFormat];
       const record = await saveResult({ store, clock: { now: this.now } }, {
@@ -154,14 +157,16 @@ export class VideoJobRunner {
         height: output.height,
         label: job.request.fileName.replace(/\.[^.]+$/, '') + '-cutout',
       });
-      await store.updateJob(job.id, (current) =>
+      const completed = await store.updateJob(job.id, (current) =>
         current.status === 'running'
           ? { ...current, status: 'completed', progress: 1, resultId: record.id, resultExt: record.ext, cost, updatedAt: this.now() }
           : null,
       );
-      if (job.keyId && cost > 0) await store.charge(job.keyId, videoMeta.path, cost, this.now());
+      // Charged only for a job that is still there to show its result.
+      if (completed?.status === 'completed' && job.keyId && cost > 0) await store.charge(job.keyId, videoMeta.path, cost, this.now());
       this.announce();
     } catch (error) {
+      if (deleted.signal.aborted) return;
       const apiError = toApiError(error, 'video job');
       // A crashed or hung worker was replaced: leave the job running so the next pass starts it again.
       if (apiError.code === 'unexpected_error' && /crashed|hung/.test(apiError.message)) return;

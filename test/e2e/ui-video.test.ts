@@ -1,6 +1,7 @@
 // The video page in a real browser: a clip is uploaded, a format without alpha
-// cannot be transparent, the job is created (free, no key) and shows in the
-// list; completed and failed jobs show a player and the reason.
+// cannot be transparent, the job is created (free, no key), shows in the list,
+// runs in this window with a progress bar and ends with a player; completed
+// and failed jobs show a player and the reason.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -106,9 +107,30 @@ test('creates a free job without a key, and lists it', async () => {
   await job.waitFor({ timeout: 10_000 });
   const status = await job.getAttribute('data-status');
   expect(['pending', 'running', 'completed', 'failed']).toContain(status);
-  if (status === 'pending') expect(await job.textContent()).toContain('Waiting for the engine…');
   const [stored] = (await storedJobs(page)).filter((j) => j.request.fileName === 'clip.mp4');
   expect(stored).toMatchObject({ kind: 'video', keyId: null, cost: 0, request: { options: { outputFormat: 'webm_vp9', backgroundColor: 'transparent' } } });
+});
+
+test('the job runs in this window: a progress bar, then a player with the cut-out clip', async () => {
+  const job = page.getByTestId('video-job').filter({ hasText: 'clip.mp4' });
+  await job.getByRole('progressbar').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="video-job"][data-status="completed"], [data-testid="video-job"][data-status="failed"]'),
+    null,
+    { timeout: 240_000 },
+  );
+  expect(await job.getAttribute('data-status'), (await job.textContent()) ?? '').toBe('completed');
+  const played = await job.getByTestId('video-player').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<{ src: string; width: number; duration: number }>((resolve) => {
+        const report = () => resolve({ src: video.currentSrc, width: video.videoWidth, duration: video.duration });
+        if (video.readyState >= 1) report();
+        else video.addEventListener('loadedmetadata', report, { once: true });
+      }),
+  );
+  expect(played.src).toMatch(/\/v1\/results\/[\w-]+\.webm$/);
+  expect(played.width).toBe(320);
+  expect(played.duration).toBeGreaterThan(1.5);
 });
 
 test('a completed job plays its result from the service worker; a failed one says why', async () => {

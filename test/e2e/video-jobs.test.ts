@@ -194,6 +194,53 @@ describe('nothing is lost', () => {
   });
 });
 
+/** Every credit charged for video, over all keys. */
+function videoCredits(): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('cutout-studio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const entries = await new Promise<{ route: string; credits: number }[]>((resolve, reject) => {
+      const all = db.transaction('ledger').objectStore('ledger').getAll();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    db.close();
+    return entries.filter((e) => e.route.includes('video')).reduce((sum, e) => sum + e.credits, 0);
+  });
+}
+
+describe('deleting', () => {
+  test('a job deleted while it runs stops its worker, and is not charged', async () => {
+    const id = await createJob(clip);
+    await pollJob(id, underWay);
+    const before = await videoCredits();
+    await page.evaluate(async (id) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('cutout-studio');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('jobs', 'readwrite');
+      tx.objectStore('jobs').delete(id);
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    }, id);
+    // The runner notices at its next progress write, stops the worker and, with the queue empty, disposes the pool.
+    await page.waitForFunction(
+      () => (window as unknown as { cutoutEngine: { videoJobs: { workers: unknown } } }).cutoutEngine.videoJobs.workers === null,
+      null,
+      { timeout: 30_000 },
+    );
+    const answer = await callApi(page, `/v1/video/job/${id}`, { headers: { 'X-API-KEY': key } });
+    expect(answer.status).toBe(404);
+    const ledger = await videoCredits();
+    expect(ledger).toBe(before);
+  });
+});
+
 describe('bad videos end failed with the error table code, uncharged', () => {
   let dir: string;
   beforeAll(async () => {
