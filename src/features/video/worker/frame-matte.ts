@@ -24,10 +24,10 @@ export interface VideoMatteSettings {
 }
 
 /**
- * 512² is the smallest input that holds the 1024² model's quality: on
- * rendered frames with known alpha (npm run bench:video) the alpha MAE was
- * 0.0081 at 512², 0.0033 at 1024², but 0.047 at 384² and 0.061 at 320², where
- * the model loses confidence in the subject and picks up backdrop texture.
+ * 512² holds the 1024² model's quality at about a quarter of the time: on
+ * rendered frames with known alpha (npm run bench:video, 2026-11-22) the
+ * alpha MAE was 0.0035 at 512² against 0.0034 at 1024², but 0.064 at 320²,
+ * where the model loses the subject and picks up backdrop texture.
  */
 export const VIDEO_MATTE: VideoMatteSettings = { modelSide: 512, guideSide: 512, radius: 3, eps: 1e-3, temporal: DEFAULT_TEMPORAL };
 
