@@ -62,7 +62,13 @@ export function VideoJobCard({ job, onDelete, onRetry }: { job: VideoJob; onDele
           </span>
         </span>
         <span className={`badge ${status.tone}`}>{status.label}</span>
-        {job.status !== 'running' && (
+        {job.status === 'running' ? (
+          // Deleting a running job stops its worker (src/engine/jobs.ts).
+          <button type="button" className="button small ghost" onClick={onDelete} aria-label={`Cancel the job for ${fileName}`} title="Cancel">
+            <Icon name="x" size={16} />
+            Cancel
+          </button>
+        ) : (
           <button type="button" className="button icon small ghost" onClick={onDelete} aria-label={`Delete the job for ${fileName}`} title="Delete">
             <Icon name="trash" size={16} />
           </button>
