@@ -34,12 +34,16 @@ const sizes = SIZES.map(sizeLabel);
 async function benchInterleaved(opened, inputs, memory) {
   const owners = Object.keys(opened);
   const results = Object.fromEntries(owners.map((owner) => [owner, { info: opened[owner].info, warmUps: [], runs: [] }]));
-  const timed = async (owner, size, name) => {
+  // Memory is sampled during the warm-ups only (see memory.mjs): its peak
+  // includes loading the model, and the timed runs go unslowed.
+  const timed = async (owner, size, name, sampleMemory = false) => {
     memory.running(owner, `${owner} ${size}`);
+    if (sampleMemory) memory.start();
     let run;
     try {
       run = await opened[owner].run(name);
     } finally {
+      memory.stop();
       const cpu = memory.idle();
       if (run) Object.assign(run, cpu);
     }
@@ -48,7 +52,7 @@ async function benchInterleaved(opened, inputs, memory) {
   for (const size of sizes) {
     for (const input of inputs.filter((i) => i.size === size)) {
       for (const owner of owners) await opened[owner].put(input.name, input.dataUrl);
-      for (const owner of owners) results[owner].warmUps.push({ size, input: input.name, ms: (await timed(owner, size, input.name)).ms });
+      for (const owner of owners) results[owner].warmUps.push({ size, input: input.name, ms: (await timed(owner, size, input.name, true)).ms });
       for (let i = 0; i < RUNS; i++) {
         for (const owner of i % 2 ? [...owners].reverse() : owners) {
           const { ms: time, stages, engine, bytes, modelMs, ownCpuMs, sharedCpuMs } = await timed(owner, size, input.name);
@@ -200,7 +204,7 @@ async function main() {
       ? `(b) ORT ${result.peer.info.ortVersion}, WASM, ${result.peer.info.numThreads} threads, cross-origin isolated: ${result.peer.info.crossOriginIsolated}; session init ${ms(result.peer.info.initMs)} ms.`
       : '',
     'CPU time: median per image of the CPU the implementation\'s renderer processes plus the browser\'s shared processes used during the call (from /proc; ORT\'s threads may spin while waiting, which counts). It moves much less with other load than wall time does.',
-    'Memory: peak PSS (proportional set size, /proc/<pid>/smaps_rollup, sampled every 200 ms) during that implementation\'s runs, summed over the renderer processes its page started (page, workers, ORT threads, service worker) / the same plus the Chromium processes no implementation owns (browser incl. IndexedDB, GPU, network and storage utilities).',
+    'Memory: peak PSS (proportional set size, /proc/<pid>/smaps_rollup, sampled every 200 ms during the warm-up runs only, as sampling slows what it reads) during that implementation\'s warm-up runs, summed over the renderer processes its page started (page, workers, ORT threads, service worker) / the same plus the Chromium processes no implementation owns (browser incl. IndexedDB, GPU, network and storage utilities).',
     '',
     stageTable('(a) ours', ours),
     '',

@@ -3,8 +3,11 @@
 // What is measured: PSS (proportional set size, /proc/<pid>/smaps_rollup) of
 // the Chromium processes started by this bench. PSS splits shared pages among
 // the processes sharing them, so a sum over processes is not double counted
-// the way summed RSS would be. Sampled every 200 ms; a spike shorter than that
-// can be missed.
+// the way summed RSS would be. Sampled every 200 ms while sampling is on; a
+// spike shorter than that can be missed. Reading smaps_rollup walks a
+// process's page tables and holds its memory lock, which slowed the model by
+// 15–25 % when sampled during timed runs, so the benches sample memory during
+// warm-up runs only.
 //
 // Attribution: both implementations' pages are open at once (their runs are
 // interleaved, so both see the same machine load). A renderer process belongs
@@ -75,15 +78,17 @@ export class ChromiumMemory {
   #running = null;
   /** label → { peakOwnPss, peakWithBrowserPss, peakAllPss } */
   peaks = {};
-  onSample = () => {};
 
+  /** Samples every intervalMs until stop(); without it, only when a run starts and ends. */
   start(intervalMs = 200) {
+    this.stop();
     this.#timer = setInterval(() => this.sample(), intervalMs);
     return this;
   }
 
   stop() {
     clearInterval(this.#timer);
+    this.#timer = null;
   }
 
   /** Samples until the next call count towards `owner`'s peaks under `label`. */
@@ -128,7 +133,6 @@ export class ChromiumMemory {
   }
 
   sample() {
-    this.onSample();
     if (!this.#running) return;
     const { owner, label } = this.#running;
     const procs = chromiumProcesses();

@@ -28,17 +28,20 @@ export async function withBenchSession(work) {
   const cpu = new CpuShare();
   const memory = new ChromiumMemory();
   let maxLoad = loadBefore.one;
-  memory.onSample = () => {
+  // Cheap samples (load, CPU shares) all along; memory (a walk of every
+  // Chromium process's page tables) only where a bench asks for it, since it
+  // slows the processes it reads.
+  const sampler = setInterval(() => {
     cpu.sample();
     maxLoad = Math.max(maxLoad, loadAverage().one);
-  };
-  memory.start();
+  }, 500);
   let result;
   try {
     result = await work({ support, context: browser.context, appServer, peerServer, memory });
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
+    clearInterval(sampler);
     memory.stop();
     await browser.close().catch(() => {});
     await peerServer.stop();
