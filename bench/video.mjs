@@ -7,7 +7,7 @@
 //   2. alpha MAE against the known alpha of rendered frames, per model input
 //      size, next to the 1024² model.
 // Serves the build named by CUTOUT_DIST (default dist/; build it first).
-// Env: BENCH_FORMATS (comma list, default all nine), BENCH_CLIPS (a,b),
+// Env: BENCH_FORMATS (comma list, default all nine), BENCH_CLIPS (a,b; empty: none),
 // BENCH_SECONDS (shorten both clips), BENCH_MODEL_SIDE (model input for the
 // format table, default the shipped one; 64 leaves the model out of the way,
 // to compare encoders), BENCH_SIDES (MAE table, default 320,384,448,512,1024;
@@ -34,7 +34,7 @@ const clipSpec = (width, height, seconds) => {
   return { label: `${width}×${height}, ${s} s, 30 fps`, width, height, fps: 30, frames: Math.round(30 * s) };
 };
 const CLIPS = { a: clipSpec(640, 360, 10), b: clipSpec(1280, 720, 5) };
-const CLIP_KEYS = process.env.BENCH_CLIPS?.split(',') ?? Object.keys(CLIPS);
+const CLIP_KEYS = process.env.BENCH_CLIPS?.split(',').filter(Boolean) ?? Object.keys(CLIPS);
 const MODEL_SIDE = process.env.BENCH_MODEL_SIDE ? Number(process.env.BENCH_MODEL_SIDE) : undefined;
 const SIDES = (process.env.BENCH_SIDES ?? '320,384,448,512,1024').split(',').filter(Boolean).map(Number);
 const MAE_FRAMES = Number(process.env.BENCH_MAE_FRAMES ?? 8);
