@@ -84,7 +84,7 @@ async function benchFormats(page) {
         spec.label,
         format,
         output.encoder,
-        `${output.frames} (ffprobe ${video?.nb_read_frames ?? '?'})`,
+        `${output.frames} (ffprobe ${video?.nb_read_frames ?? '?'}; model on ${output.segmentedFrames})`,
         seconds.toFixed(1),
         (output.frames / seconds).toFixed(2),
         `${(run.bytes.length / 1e6).toFixed(2)} MB`,

@@ -1,6 +1,7 @@
 // The video matte with a stand-in for the model, so it runs in Node: an empty
 // frame is transparent (no error), a still subject does not flicker although
-// the model's output wavers, and a moving subject leaves no trail.
+// the model's output wavers, a moving subject leaves no trail, and the model
+// is only asked again when the picture changed.
 import { describe, expect, test } from 'vitest';
 import type { Plane, RgbaImage } from '../../../src/imaging/image';
 import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video/worker/frame-matte';
@@ -8,21 +9,24 @@ import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video
 const W = 96;
 const H = 64;
 
-/** A grey backdrop with a red disc at (cx, cy). */
+/** A grey backdrop with a red disc at (cx, cy), its edge antialiased as a camera would see it. */
 function frame(cx: number, cy = H / 2): RgbaImage {
   const data = new Uint8ClampedArray(W * H * 4);
+  const red = [220, 40, 30];
+  const grey = [120, 125, 130];
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      const inside = Math.hypot(x - cx, y - cy) < 16;
-      data.set(inside ? [220, 40, 30, 255] : [120, 125, 130, 255], (y * W + x) * 4);
+      const cover = Math.min(1, Math.max(0, 16.5 - Math.hypot(x - cx, y - cy)));
+      data.set([...red.map((r, c) => cover * r + (1 - cover) * grey[c]), 255], (y * W + x) * 4);
     }
   }
   return { data, width: W, height: H };
 }
 
 /** A stand-in model: finds the red disc in its input and answers a soft mask, with a wobble it is told. */
-function fakeModel(wobble: () => number) {
+function fakeModel(wobble: () => number, calls = { count: 0 }) {
   return async (input: Float32Array, side: number): Promise<Plane> => {
+    calls.count++;
     const out = new Float32Array(side * side);
     const size = side * side;
     for (let i = 0; i < size; i++) {
@@ -34,6 +38,8 @@ function fakeModel(wobble: () => number) {
 }
 
 const settings = { ...VIDEO_MATTE, modelSide: 64, guideSide: 96 };
+/** The same, asking the model on every frame: what the smoothing alone does. */
+const everyFrame = { ...settings, still: { ...settings.still, maxFrames: 0 } };
 /** Mean absolute alpha difference between two frames, 0–255. */
 const meanDiff = (a: Uint8ClampedArray, b: Uint8ClampedArray) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
 
@@ -56,8 +62,8 @@ describe('VideoMatter', () => {
   test('a still subject does not flicker though the model wavers frame to frame', async () => {
     let frameIndex = 0;
     const wobble = () => (frameIndex % 2 ? 0.15 : -0.15);
-    const smoothed = new VideoMatter(fakeModel(wobble), settings);
-    const raw = new VideoMatter(fakeModel(wobble), { ...settings, temporal: { ...settings.temporal, maxKeep: 0 } });
+    const smoothed = new VideoMatter(fakeModel(wobble), everyFrame);
+    const raw = new VideoMatter(fakeModel(wobble), { ...everyFrame, temporal: { ...settings.temporal, maxKeep: 0 } });
     const still = frame(48);
     let smoothedFlicker = 0;
     let rawFlicker = 0;
@@ -80,5 +86,36 @@ describe('VideoMatter', () => {
     const alpha = await matter.alpha(frame(72));
     expect(alpha[(H / 2) * W + 24]).toBeLessThan(10);
     expect(alpha[(H / 2) * W + 72]).toBeGreaterThan(200);
+  });
+
+  test('a still picture asks the model once per maxFrames + 1 frames, and its alpha holds', async () => {
+    const calls = { count: 0 };
+    const matter = new VideoMatter(fakeModel(() => 0, calls), settings);
+    const still = frame(48);
+    const first = await matter.alpha(still);
+    for (let i = 1; i < 2 * (settings.still.maxFrames + 1); i++) expect(meanDiff(await matter.alpha(still), first)).toBeLessThan(0.5);
+    expect(calls.count).toBe(2);
+    expect(matter.counts).toEqual({ segmented: 2, reused: 2 * settings.still.maxFrames });
+  });
+
+  test('a moving subject asks the model on every frame', async () => {
+    const calls = { count: 0 };
+    const matter = new VideoMatter(fakeModel(() => 0, calls), settings);
+    for (let i = 0; i < 8; i++) await matter.alpha(frame(24 + 4 * i));
+    expect(calls.count).toBe(8);
+  });
+
+  test('a slow drift adds up against the last segmented frame and asks the model again', async () => {
+    const calls = { count: 0 };
+    const matter = new VideoMatter(fakeModel(() => 0, calls), { ...settings, still: { maxFrames: 1000, maxChange: settings.still.maxChange } });
+    // A tenth of a pixel a frame: each step alone is below the threshold, a few add up past it.
+    for (let i = 0; i < 40; i++) await matter.alpha(frame(30 + i / 10));
+    console.info(`drift: the model ran on ${calls.count} of 40 frames`);
+    expect(calls.count).toBeGreaterThan(2);
+    expect(calls.count).toBeLessThan(40);
+    // And the alpha follows the disc: its new centre is inside, its old left edge outside.
+    const alpha = await matter.alpha(frame(34));
+    expect(alpha[(H / 2) * W + 48]).toBeGreaterThan(200);
+    expect(alpha[(H / 2) * W + 12]).toBeLessThan(10);
   });
 });

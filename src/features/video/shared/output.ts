@@ -23,6 +23,8 @@ export interface VideoOutput {
   width: number;
   height: number;
   frames: number;
+  /** Frames the model ran on; the others held still and reused a mask (see VideoMatter). */
+  segmentedFrames: number;
   durationSeconds: number;
   /** Which encoder wrote the file, e.g. "webcodecs avc + mediabunny mp4". */
   encoder: string;

@@ -13,6 +13,20 @@ import { resizePlane, resizeRgbToPlanes, workingSize } from '../../../imaging/re
 import { DEFAULT_TEMPORAL, localChange, smoothMask, type RgbPlanes, type TemporalSettings } from '../../../imaging/temporal-smoothing';
 import type { StageTimer } from './stage-timer';
 
+/**
+ * When the picture holds still the model would answer what it answered last
+ * time, so it is not asked: a frame whose every neighbourhood (the temporal
+ * smoothing's window) differs from the last segmented frame by at most
+ * maxChange (mean absolute RGB difference, 0–1) reuses that frame's mask,
+ * refined against its own pixels. Compared with the last segmented frame, not
+ * the previous one, so a slow drift still adds up to a new model run; and at
+ * most maxFrames frames in a row, so nothing is held for long.
+ */
+export interface StillReuse {
+  maxFrames: number;
+  maxChange: number;
+}
+
 export interface VideoMatteSettings {
   /** Square side the model runs at. */
   modelSide: number;
@@ -21,6 +35,7 @@ export interface VideoMatteSettings {
   radius: number;
   eps: number;
   temporal: TemporalSettings;
+  still: StillReuse;
 }
 
 /**
@@ -29,7 +44,16 @@ export interface VideoMatteSettings {
  * alpha MAE was 0.0035 at 512² against 0.0034 at 1024², but 0.064 at 320²,
  * where the model loses the subject and picks up backdrop texture.
  */
-export const VIDEO_MATTE: VideoMatteSettings = { modelSide: 512, guideSide: 512, radius: 3, eps: 1e-3, temporal: DEFAULT_TEMPORAL };
+export const VIDEO_MATTE: VideoMatteSettings = {
+  modelSide: 512,
+  guideSide: 512,
+  radius: 3,
+  eps: 1e-3,
+  temporal: DEFAULT_TEMPORAL,
+  // 0.02 ≈ 5 grey levels averaged over a 5×5 window: above video noise, below
+  // an edge that moved by a pixel. 15 frames: half a second at 30 fps.
+  still: { maxFrames: 15, maxChange: 0.02 },
+};
 
 /** The model's mask, 0–1; all zero when the model found no subject. */
 export function frameMask(raw: Plane): Plane {
@@ -38,6 +62,10 @@ export function frameMask(raw: Plane): Plane {
 
 export class VideoMatter {
   private previous: { guide: RgbPlanes; mask: Plane } | null = null;
+  /** The guide of the last frame the model saw, and how many frames have reused its mask since. */
+  private segmented: { guide: RgbPlanes; reusedSince: number } | null = null;
+  /** Frames the model was run on, and frames that reused a mask. */
+  readonly counts = { segmented: 0, reused: 0 };
 
   constructor(
     private readonly segment: Segment,
@@ -52,15 +80,32 @@ export class VideoMatter {
   /** The frame's alpha at full resolution, 0–255. Frames must come in order. */
   async alpha(frame: RgbaImage): Promise<Uint8ClampedArray> {
     const { modelSide, guideSide, radius, eps, temporal } = this.settings;
-    const input = await this.time('model input', () => toModelInput(frame, modelSide));
-    const raw = await this.time('segment', () => this.segment(input, modelSide));
-    return this.time('refine', () => {
-      const size = workingSize(frame.width, frame.height, guideSide);
-      const guide = resizeRgbToPlanes(frame, size.width, size.height);
-      let mask = resizePlane(frameMask(raw), size.width, size.height);
-      if (this.previous) mask = smoothMask(mask, this.previous.mask, localChange(guide, this.previous.guide, temporal.radius), temporal);
-      this.previous = { guide, mask };
-      return applyGuidedUpsample(guidedCoefficients(guide, mask, radius, eps), frame);
-    });
+    const size = workingSize(frame.width, frame.height, guideSide);
+    const guide = await this.time('refine', () => resizeRgbToPlanes(frame, size.width, size.height));
+    let mask: Plane;
+    if (this.previous && (await this.time('still check', () => this.canReuse(guide)))) {
+      mask = this.previous.mask;
+      this.counts.reused++;
+    } else {
+      const input = await this.time('model input', () => toModelInput(frame, modelSide));
+      const raw = await this.time('segment', () => this.segment(input, modelSide));
+      mask = await this.time('refine', () => {
+        const fresh = resizePlane(frameMask(raw), size.width, size.height);
+        return this.previous ? smoothMask(fresh, this.previous.mask, localChange(guide, this.previous.guide, temporal.radius), temporal) : fresh;
+      });
+      this.segmented = { guide, reusedSince: 0 };
+      this.counts.segmented++;
+    }
+    this.previous = { guide, mask };
+    return this.time('refine', () => applyGuidedUpsample(guidedCoefficients(guide, mask, radius, eps), frame));
+  }
+
+  private canReuse(guide: RgbPlanes): boolean {
+    const { still, temporal } = this.settings;
+    if (!this.segmented || this.segmented.reusedSince >= still.maxFrames) return false;
+    const change = localChange(guide, this.segmented.guide, temporal.radius).data;
+    for (let i = 0; i < change.length; i++) if (change[i] > still.maxChange) return false;
+    this.segmented.reusedSince++;
+    return true;
   }
 }

@@ -92,6 +92,7 @@ export default async function removeVideoBackground(
       width: opening.size.width,
       height: opening.size.height,
       frames,
+      segmentedFrames: matter.counts.segmented,
       durationSeconds: end,
       encoder: opening.description,
       timings: { ...timer.rounded(), total: Math.round(performance.now() - started) },
