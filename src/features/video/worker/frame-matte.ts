@@ -39,10 +39,11 @@ export interface VideoMatteSettings {
 }
 
 /**
- * 512² holds the 1024² model's quality at about a quarter of the time: on
- * rendered frames with known alpha (npm run bench:video, 2026-11-22) the
- * alpha MAE was 0.0035 at 512² against 0.0034 at 1024², but 0.064 at 320²,
- * where the model loses the subject and picks up backdrop texture.
+ * 512² stays close to the 1024² model's quality at about a quarter of the
+ * time: on rendered frames with known alpha (npm run bench:video, 2026-11-22)
+ * the alpha MAE was 0.0081 at 512² against 0.0033 at 1024² (8 frames; 0.0035
+ * against 0.0034 on 4), but 0.064 at 320², where the model loses the subject
+ * and picks up backdrop texture.
  */
 export const VIDEO_MATTE: VideoMatteSettings = {
   modelSide: 512,
