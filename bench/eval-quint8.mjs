@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
-import { assembleResource } from '../models/assemble.mjs';
-import { patchIsnet, widenToFloat32 } from '../models/onnx-patch.mjs';
+import { patchedResource } from '../models/assemble.mjs';
+import { widenToFloat32 } from '../models/onnx-patch.mjs';
 import { grayPng, sideBySide } from './lib/gray-png.mjs';
 import { matteMetrics } from './lib/metrics.mjs';
 import { outDir } from './lib/support.mjs';
@@ -64,8 +64,7 @@ function quarter(plane) {
 }
 
 ort.env.wasm.numThreads = 2;
-const patched = (resource) => patchIsnet(assembleResource(resource), { keepOutputs: ['output'], clearCeilMode: true }).bytes;
-const models = { 'fp16 (app, run widened to fp32)': widenToFloat32(patched('/models/medium')), quint8: patched('/models/small') };
+const models = { 'fp16 (app, run widened to fp32)': widenToFloat32(patchedResource('/models/medium')), quint8: patchedResource('/models/small') };
 mkdirSync(outDir, { recursive: true });
 const rows = [];
 for (const amplitude of AMPLITUDES) {

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { assembleResource } from '../models/assemble.mjs';
-import { patchIsnet, widenToFloat32 } from '../models/onnx-patch.mjs';
+import { assembleResource, patchedResource } from '../models/assemble.mjs';
+import { widenToFloat32 } from '../models/onnx-patch.mjs';
 import { CpuShare, loadAverage, machineInfo } from './lib/machine.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './lib/network-guard.mjs';
 import { ort121Dir } from './lib/peer-resources.mjs';
@@ -38,7 +38,7 @@ const RUNTIMES = {
   '1.21 plain (peer)': { prefix: '/ort-1.21/', script: 'ort.wasm.min.mjs', build: 'ort-wasm-simd-threaded' },
 };
 /** name → [file under bench/out/models, input side, how to make it from the data package] */
-const patchedAt = (resource, side) => () => patchIsnet(assembleResource(resource), { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes;
+const patchedAt = (resource, side) => () => patchedResource(resource, side);
 const ALL_MODELS = {
   'fp32 widened (app)': ['isnet-fp32-1024.onnx', 1024, () => widenToFloat32(patchedAt('/models/medium', 1024)())],
   'fp32 widened 768': ['isnet-fp32-768.onnx', 768, () => widenToFloat32(patchedAt('/models/medium', 768)())],

@@ -44,6 +44,17 @@ export function assembleResource(resource) {
   return out;
 }
 
+/**
+ * A resource of the data package patched as the engine patches it (only
+ * `output`, MaxPool ceil_mode cleared), for a square input side; no hash
+ * checks, for the benches' model variants.
+ * @param {string} resource e.g. "/models/small"
+ * @param {number} [inputSize]
+ */
+export function patchedResource(resource, inputSize) {
+  return patchIsnet(assembleResource(resource), { keepOutputs: ['output'], clearCeilMode: true, inputSize }).bytes;
+}
+
 /** @param {typeof manifest.models[number]} model */
 export function buildModel(model) {
   const source = assembleResource(model.resource);
