@@ -12,7 +12,10 @@ const isolationHeaders = {
 
 const port = Number(process.env.PORT) || 4173;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // Test hooks (a movable clock, crash switches, window.cutoutEngine) exist only
+  // in the test build, `vite build --mode test`, which the e2e suite runs.
+  define: { __TEST_HOOKS__: JSON.stringify(mode === 'test') },
   plugins: [
     react(),
     VitePWA({
@@ -24,16 +27,18 @@ export default defineConfig({
       injectManifest: {
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx,mp4}'],
-        // The model (88 MB) and the ORT and ffmpeg WASM files are precached so
-        // the app works offline after the first load.
+        // The first visit takes the shell, the model (88 MB) and ORT, so images
+        // work offline after it. The ffmpeg cores (~60 MB) are fetched when
+        // video first needs them and kept then (src/sw/on-demand.ts).
+        globIgnores: ['**/ffmpeg-core*'],
         maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
   ],
   worker: { format: 'es' },
-  optimizeDeps: { exclude: ['onnxruntime-web', '@ffmpeg/ffmpeg', '@ffmpeg/util'] },
+  optimizeDeps: { exclude: ['onnxruntime-web', '@ffmpeg/ffmpeg'] },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 4096 },
   server: { port, headers: isolationHeaders },
   preview: { port, strictPort: true, headers: isolationHeaders },
-});
+}));

@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
-import { patchedResource } from '../models/assemble.mjs';
-import { widenToFloat32 } from '../models/onnx-patch.mjs';
+import { patchedResource } from '../models/assemble.ts';
+import { widenToFloat32 } from '../src/engine/onnx/widen-float32.ts';
 import { grayPng, sideBySide } from './lib/gray-png.mjs';
 import { matteMetrics } from './lib/metrics.mjs';
 import { outDir } from './lib/support.mjs';

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { assembleResource, patchedResource } from '../models/assemble.mjs';
-import { widenToFloat32 } from '../models/onnx-patch.mjs';
+import { assembleResource, patchedResource } from '../models/assemble.ts';
+import { widenToFloat32 } from '../src/engine/onnx/widen-float32.ts';
 import { CpuShare, loadAverage, machineInfo } from './lib/machine.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './lib/network-guard.mjs';
 import { ort121Dir } from './lib/peer-resources.mjs';

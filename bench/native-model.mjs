@@ -2,7 +2,7 @@
 // time only (no decode, resize, refinement or encode). One model per process,
 // so its peak RSS is its own. Prints one JSON line.
 //
-//   node bench/native-model.mjs patched|original [runs] [threads]
+//   node --import tsx bench/native-model.mjs patched|original [runs] [threads]
 //
 // patched  = public/models/isnet-fp16.onnx, what the app ships (only `output`,
 //            MaxPool ceil_mode cleared);
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { assembleResource, manifest } from '../models/assemble.mjs';
+import { assembleResource, manifest } from '../models/assemble.ts';
 import { median } from './lib/stats.mjs';
 
 const [which = 'patched', runsArg = '5', threadsArg] = process.argv.slice(2);

@@ -40,7 +40,7 @@ export function buildApp() {
     return { reused: true, builtAt: statSync(join(root, APP_DIST, 'sw.js')).mtime.toISOString() };
   }
   const made = provenance();
-  run('assemble the model', [join(root, 'models', 'assemble.mjs')]);
+  run('assemble the model', ['--import', 'tsx', join(root, 'models', 'assemble.ts')]);
   run(`build the app into ${APP_DIST}/`, [viteBin, 'build', '--outDir', APP_DIST, '--logLevel', 'warn']);
   return made;
 }

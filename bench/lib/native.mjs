@@ -7,7 +7,7 @@ import { root } from './support.mjs';
 export function benchNative(runs) {
   const results = {};
   for (const model of ['patched', 'original']) {
-    const child = spawnSync(process.execPath, [join(root, 'bench', 'native-model.mjs'), model, String(runs)], { cwd: root, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'native-model.mjs'), model, String(runs)], { cwd: root, encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`native ${model} failed:\n${child.stderr}`);
     results[model] = JSON.parse(child.stdout.trim().split('\n').pop());
     console.error(`[bench] native ${model}: ${Math.round(results[model].medianMs)} ms`);

@@ -1,5 +1,5 @@
 // What a route handler is given, and what the SW (or a test) must provide.
-import type { EngineGateway } from '../engine/protocol';
+import type { EngineGateway } from './tasks';
 import type { KeyRecord } from '../store/schema';
 import type { Store } from '../store/store';
 import type { InputLoader } from './input';
@@ -18,8 +18,6 @@ export interface ApiDeps {
   announceJobs(): void;
   /** Recent request times per key id, for the rate limit; lives as long as the SW. */
   rateWindows: Map<string, number[]>;
-  /** Credits promised to requests still running, per key id. */
-  reservedCredits: Map<string, number>;
 }
 
 export interface ApiContext {

@@ -1,41 +1,37 @@
-// Credits: a key may have a budget; a call is refused (403) before any work when
-// the budget, less what running calls have reserved, cannot cover it, and is
-// charged only when it succeeds.
-import { ApiError } from './errors';
+// Credits: a key may have a budget. A call holds its cost in the store before
+// any work (refused with 403 when the budget, less what running calls and jobs
+// hold, cannot cover it), is charged when it succeeds and releases the hold
+// when it fails, so a budget can never be overspent.
 import { callerKey, type ApiContext } from './context';
+import { randomToken } from './keys';
 import type { KeyRecord } from '../store/schema';
 
-/** Credits a key has left; null when it has no budget. */
-export function creditsRemaining(key: KeyRecord, reserved = 0): number | null {
-  return key.budget === null ? null : Math.max(0, key.budget - key.spent - reserved);
-}
+/** How long a request's hold counts if nobody settles it (the SW was stopped mid-call). */
+const REQUEST_HOLD_MS = 15 * 60 * 1000;
 
-export function ensureAffordable(key: KeyRecord, reserved: number, cost: number): void {
-  const remaining = creditsRemaining(key, reserved);
-  if (remaining !== null && remaining < cost) {
-    throw new ApiError('insufficient_api_credits', `this call costs ${cost} credits; the key has ${remaining} left`);
-  }
+/** Credits a key has left; null when it has no budget. */
+export function creditsRemaining(key: KeyRecord, held = 0): number | null {
+  return key.budget === null ? null : Math.max(0, key.budget - key.spent - held);
 }
 
 /**
- * Runs `work` with `cost` credits reserved for the caller, and charges them when
+ * Runs `work` with `cost` credits held for the caller, and charges them when
  * the response it returns is a success. Sets X-Credits-Charged.
  */
 export async function spendCredits(context: ApiContext, cost: number, work: () => Promise<Response>): Promise<Response> {
   const key = callerKey(context);
-  const { reservedCredits, store, clock } = context.deps;
-  const fresh = (await store.getKey(key.id)) ?? key;
-  ensureAffordable(fresh, reservedCredits.get(key.id) ?? 0, cost);
-  reservedCredits.set(key.id, (reservedCredits.get(key.id) ?? 0) + cost);
+  const { store, clock } = context.deps;
+  const id = randomToken();
+  const at = clock.now();
+  await store.reserveCredits({ id, keyId: key.id, credits: cost, at, expiresAt: at + REQUEST_HOLD_MS });
+  let charged = 0;
   try {
     const response = await work();
-    const charged = response.ok ? cost : 0;
-    if (charged > 0) await store.charge(key.id, context.url.pathname, charged, clock.now());
+    charged = response.ok ? cost : 0;
     response.headers.set('X-Credits-Charged', String(charged));
     return response;
   } finally {
-    const left = (reservedCredits.get(key.id) ?? cost) - cost;
-    if (left > 0) reservedCredits.set(key.id, left);
-    else reservedCredits.delete(key.id);
+    if (charged > 0) await store.settleCredits(id, key.id, context.url.pathname, charged, clock.now());
+    else await store.releaseCredits(id);
   }
 }

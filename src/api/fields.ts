@@ -1,6 +1,10 @@
-// Readers for request fields. A body arrives as JSON (typed values) or as
-// multipart (every value a string), so each reader accepts both spellings and
-// throws the contract's error for anything else.
+// Request bodies against their wire schemas. Each route declares its body once,
+// as a valibot schema (features/*/shared/wire.ts): the parser validates with it
+// and the client's types are inferred from it. A body arrives as JSON (typed
+// values) or as multipart (every value text, files apart), so `readFields`
+// first gives the schema the values it expects, then turns the first issue into
+// the contract's error.
+import * as v from 'valibot';
 import { ApiError } from './errors';
 
 export type BodySource = 'json' | 'multipart';
@@ -11,84 +15,93 @@ export interface RequestFields {
   files: Record<string, File>;
 }
 
-const isAbsent = (value: unknown) => value === undefined || value === null;
+type Schema = v.GenericSchema;
 
-export function has(fields: RequestFields, name: string): boolean {
-  return !isAbsent(fields.values[name]);
+// The pieces of every wire schema. Messages are phrases: an error reads
+// "<field> <message>; got <value>".
+export const text = v.string('must be a string');
+export const flag = v.boolean('must be true or false');
+export const file = v.blob('must be a file');
+
+export const oneOf = <const T extends readonly string[]>(values: T) =>
+  v.picklist(values, `must be one of ${values.join(', ')}`);
+
+export const between = (min: number, max: number) =>
+  v.pipe(
+    v.number('must be a number'),
+    v.minValue(min, `must be between ${min} and ${max}`),
+    v.maxValue(max, `must be between ${min} and ${max}`),
+  );
+
+export const integerBetween = (min: number, max: number) => v.pipe(between(min, max), v.integer('must be an integer'));
+
+const isRecord = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A nested object. valibot's object() alone would take an array as one. */
+export const record = <const E extends v.ObjectEntries>(entries: E) => {
+  const object = v.object(entries);
+  return v.pipe(v.custom<v.InferInput<typeof object>>(isRecord, 'must be an object'), object);
+};
+
+/** Whether a schema takes values of this type, seen through optional(), unions and pipes (whose first item is the schema's own type). */
+function takes(schema: Schema, type: 'blob' | 'boolean' | 'number' | 'object'): boolean {
+  if (schema.type === type) return true;
+  if (schema.type === 'optional') return takes((schema as v.OptionalSchema<Schema, undefined>).wrapped, type);
+  if (schema.type === 'union') return (schema as v.UnionSchema<Schema[], undefined>).options.some((option) => takes(option, type));
+  const pipe = (schema as Partial<v.SchemaWithPipe<[Schema]>>).pipe ?? [];
+  return pipe.some((item) => item !== pipe[0] && item.kind === 'schema' && takes(item as Schema, type));
 }
 
-export function requireString(fields: RequestFields, name: string): string {
-  const value = optionalString(fields, name);
-  if (value === undefined) throw new ApiError('missing_parameter', `${name} is required`);
+/** A multipart text read as its schema expects: "true"/"false" as booleans, numbers, objects as JSON. */
+function fromText(value: string, schema: Schema): unknown {
+  if (takes(schema, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  if (takes(schema, 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (takes(schema, 'object')) {
+    try {
+      return JSON.parse(value);
+    } catch {
+      // Not JSON: the schema says what was expected.
+    }
+  }
   return value;
 }
 
-export function optionalString(fields: RequestFields, name: string): string | undefined {
-  const value = fields.values[name];
-  if (isAbsent(value)) return undefined;
-  if (typeof value !== 'string') throw new ApiError('invalid_parameter', `${name} must be a string`);
-  return value;
+/** JSON null means absent, at any depth. */
+function withoutNulls(value: unknown): unknown {
+  if (!isRecord(value)) return value ?? undefined;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== null && item !== undefined);
+  return Object.fromEntries(entries.map(([key, item]) => [key, withoutNulls(item)]));
 }
 
-export function optionalBoolean(fields: RequestFields, name: string): boolean | undefined {
-  const value = fields.values[name];
-  if (isAbsent(value)) return undefined;
-  if (typeof value === 'boolean') return value;
-  if (fields.source === 'multipart' && (value === 'true' || value === 'false')) return value === 'true';
-  throw new ApiError('invalid_parameter', `${name} must be true or false`);
-}
-
-export function optionalEnum<T extends string>(
-  fields: RequestFields,
-  name: string,
-  allowed: readonly T[],
-): T | undefined {
-  const value = optionalString(fields, name);
-  if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ApiError('invalid_parameter', `${name} must be one of ${allowed.join(', ')}; got "${value}"`);
-  }
-  return value as T;
-}
-
-/** A number within [min, max]; multipart spells it as a decimal string. */
-export function numberIn(value: unknown, name: string, min: number, max: number, integer = false): number {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isFinite(number)) {
-    throw new ApiError('invalid_parameter', `${name} must be a number`);
-  }
-  if (integer && !Number.isInteger(number)) throw new ApiError('invalid_parameter', `${name} must be an integer`);
-  if (number < min || number > max) {
-    throw new ApiError('invalid_parameter', `${name} must be between ${min} and ${max}; got ${number}`);
-  }
-  return number;
+/** The contract's error for a valibot issue: a missing key is missing_parameter, anything else invalid_parameter. */
+function apiError(issue: v.BaseIssue<unknown>, prefix: v.IssuePathItem[] = []): ApiError {
+  const path = [...prefix, ...(issue.path ?? [])];
+  // A union reports its own failure; when the value had an option's type, the
+  // issue inside that option says more (e.g. shadow.enabled is required).
+  const inner = issue.type === 'union' ? issue.issues?.find((sub) => sub.path?.length) : undefined;
+  if (inner) return apiError(inner, path);
+  const name = path.map((item) => String(item.key)).join('.');
+  if (issue.type === 'object' && issue.received === 'undefined') return new ApiError('missing_parameter', `${name} is required`);
+  return new ApiError('invalid_parameter', `${name} ${issue.message}; got ${issue.received}`);
 }
 
 /**
- * A nested object field. Multipart may carry it as a JSON string; a boolean is
- * returned as is so callers can accept the `shadow: true` shorthand.
+ * The body as the schema reads it: file fields from the multipart files, other
+ * fields from the values, unknown fields ignored. Throws the contract's error.
  */
-export function optionalObjectOrBoolean(
+export function readFields<const E extends v.ObjectEntries>(
+  schema: v.ObjectSchema<E, undefined>,
   fields: RequestFields,
-  name: string,
-): Record<string, unknown> | boolean | undefined {
-  let value = fields.values[name];
-  if (isAbsent(value)) return undefined;
-  if (fields.source === 'multipart' && typeof value === 'string') {
-    if (value === 'true' || value === 'false') return value === 'true';
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw new ApiError('invalid_parameter', `${name} must be a JSON object`);
-    }
+): v.InferOutput<v.ObjectSchema<E, undefined>> {
+  const body: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(schema.entries)) {
+    const raw = fields.values[name];
+    const value = takes(entry, 'blob')
+      ? fields.files[name]
+      : withoutNulls(fields.source === 'multipart' && typeof raw === 'string' ? fromText(raw, entry) : raw);
+    if (value !== undefined) body[name] = value;
   }
-  if (typeof value === 'boolean') return value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError('invalid_parameter', `${name} must be an object`);
-  }
-  return value as Record<string, unknown>;
-}
-
-export function optionalFile(fields: RequestFields, name: string): File | undefined {
-  return fields.files[name];
+  const result = v.safeParse(schema, body);
+  if (!result.success) throw apiError(result.issues[0]);
+  return result.output;
 }

@@ -10,7 +10,7 @@ export interface JobView {
   status: JobRecord['status'];
   progress: number;
   result_url?: string;
-  error?: { message: string; error_code: string };
+  error?: JobRecord['error'];
 }
 
 export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>): JobView {
@@ -41,4 +41,29 @@ export function jobStatusRoute(pattern: string, kind: JobKind): ApiRoute {
       return jsonResponse(jobView(await callerJob(context, kind), context));
     },
   };
+}
+
+/**
+ * DELETE on a job URL: a pending or running job ends `failed` with
+ * job_cancelled, is not charged, and stays readable until it expires. The
+ * window running it sees the change and stops its worker.
+ */
+export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
+  return {
+    method: 'DELETE',
+    pattern,
+    produces: ['application/json'],
+    auth: 'key',
+    async handle(context) {
+      const job = await callerJob(context, kind);
+      const updated = await context.deps.store.cancelJob(job.id, context.deps.clock.now());
+      context.deps.announceJobs();
+      return jsonResponse(jobView(updated ?? job, context));
+    },
+  };
+}
+
+/** GET and DELETE on each of a job kind's URLs. */
+export function jobRoutes(patterns: readonly string[], kind: JobKind): ApiRoute[] {
+  return patterns.flatMap((pattern) => [jobStatusRoute(pattern, kind), jobCancelRoute(pattern, kind)]);
 }

@@ -2,6 +2,7 @@
 // <img> cannot send one), the id is 128 random bits, and they answer 404 once
 // their lifetime has passed.
 import { ApiError } from './errors';
+import { decodeSegment } from './router';
 import { randomToken } from './keys';
 import type { ApiDeps } from './context';
 import type { ResultRecord } from '../store/schema';
@@ -51,11 +52,21 @@ function parseRange(header: string | null, size: number): { start: number; end: 
   return start <= end ? { start, end } : null;
 }
 
+/**
+ * Content-Disposition for a download name in any script: header values are
+ * Latin-1, so the name goes as UTF-8 in `filename*` (RFC 6266), with an ASCII
+ * stand-in in `filename` for clients that do not read it.
+ */
+export function contentDisposition(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').trim() || 'result';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 export async function serveResult(request: Request, deps: Pick<ApiDeps, 'store' | 'clock'>): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     throw new ApiError('method_not_allowed', `${request.method} is not allowed on results; use GET`, { Allow: 'GET, HEAD' });
   }
-  const name = new URL(request.url).pathname.slice(RESULTS_PREFIX.length);
+  const name = decodeSegment(new URL(request.url).pathname.slice(RESULTS_PREFIX.length));
   const id = name.replace(/\.[a-z0-9]+$/, '');
   const record = await liveResult(deps, id);
   if (!record || resultPath(record) !== RESULTS_PREFIX + name) {
@@ -66,7 +77,7 @@ export async function serveResult(request: Request, deps: Pick<ApiDeps, 'store' 
     'Content-Type': record.contentType,
     'Cache-Control': `private, max-age=${secondsLeft}`,
     'Accept-Ranges': 'bytes',
-    'Content-Disposition': `inline; filename="${record.label ?? 'result'}.${record.ext}"`,
+    'Content-Disposition': contentDisposition(`${record.label ?? 'result'}.${record.ext}`),
     Expires: new Date(record.expiresAt).toUTCString(),
   };
   const range = parseRange(request.headers.get('range'), record.blob.size);

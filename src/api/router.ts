@@ -14,6 +14,15 @@ export interface RouteMatch<R extends Routable> {
   params: Record<string, string>;
 }
 
+/** A path segment decoded; a malformed % escape names nothing we have, so it is a 404. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError('not_found', `no resource at a path with a malformed % escape ("${segment.slice(0, 40)}")`);
+  }
+}
+
 function matchPattern(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');
   const got = path.split('/');
@@ -22,7 +31,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   for (let i = 0; i < want.length; i++) {
     if (want[i].startsWith(':')) {
       if (got[i] === '') return null;
-      params[want[i].slice(1)] = decodeURIComponent(got[i]);
+      params[want[i].slice(1)] = decodeSegment(got[i]);
     } else if (want[i] !== got[i]) {
       return null;
     }

@@ -1,38 +1,74 @@
-// The engine host: runs in every window of the app. It owns the worker pool,
+// The engine host: runs in every window of the app. It owns the worker pools,
 // answers the service worker's tasks, and holds a Web Lock for as long as the
 // page lives, so the SW can tell when a host has gone.
 import * as Comlink from 'comlink';
 import { serializeError, toApiError } from '../api/errors';
 import type { Store } from '../store/store';
-import { VideoJobRunner } from './jobs';
+import { JobRunner, type JobHandler } from './jobs';
 import { WorkerPool, type PoolOptions } from './pool';
-import type { EngineOutput, EngineProgress, EngineReply, EngineTask, EngineTaskMessage } from './protocol';
+import type { EngineReply, EngineTaskMessage } from './protocol';
 import type { EngineStatus } from './runtime';
+import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 import type { Settled } from './worker';
 
 const HEARTBEAT_MS = 1000;
 /** Longest a single task may run: a 6000×6000 cut-out on one WASM thread. */
 const WATCHDOG_MS = 10 * 60 * 1000;
-/** Longest a video job may run: a 60 s 4K clip at 60 fps on WASM. */
-const VIDEO_WATCHDOG_MS = 4 * 60 * 60 * 1000;
 
 export interface EngineHostOptions {
   simulateWebGpuFailure?: boolean;
-  /** The studio database: with it, this window also runs queued video jobs. */
+  /** The studio database: with it, this window also runs queued jobs. */
   store?: () => Promise<Store>;
+  /** The kinds of job this window runs, one handler each. */
+  jobs?: readonly JobHandler[];
+}
+
+/**
+ * Which workers a task runs on: `model` is the worker that holds the model;
+ * `preview` re-finishes results without it, so previews never queue behind a model run.
+ */
+export type Lane = 'model' | 'preview';
+
+export interface RunOptions {
+  onProgress?: (p: EngineProgress) => void;
+  /** Aborting stops the task (its worker is replaced). */
+  signal?: AbortSignal;
+  lane?: Lane;
 }
 
 type StatusListener = (status: EngineStatus & { progress?: EngineProgress }) => void;
 
+export function enginePoolOptions(name: string, watchdogMs: number, simulateWebGpuFailure = false): PoolOptions {
+  return {
+    size: 1,
+    createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
+    setup: (api) => api.configure({ simulateWebGpuFailure }),
+    watchdogMs,
+    onReplace: (reason) => console.warn(`[${name}]`, reason),
+  };
+}
+
+/** Runs a task on a pool and turns a failure back into an ApiError. */
+export async function runOnPool<K extends TaskName>(
+  pool: WorkerPool,
+  task: EngineTask<K>,
+  onProgress: (p: EngineProgress) => void,
+  signal?: AbortSignal,
+): Promise<TaskResult<K>> {
+  const settled = await pool.run<Settled<TaskResult<K>>>(
+    (api) => api.run(task.fn, task.args, Comlink.proxy(onProgress)) as Promise<Settled<TaskResult<K>>>,
+    signal,
+  );
+  if (!settled.ok) throw toApiError(settled.error, task.fn);
+  return settled.value;
+}
+
 export class EngineHost {
   readonly lockName = `cutout-engine-host:${crypto.randomUUID()}`;
-  /** Runs the model. */
-  readonly pool: WorkerPool;
-  /** Re-finishes cut-outs (shadow, crop) so previews never queue behind a model run. */
-  private readonly finishing: WorkerPool;
+  private readonly pools: Record<Lane, WorkerPool>;
   private readonly listeners = new Set<StatusListener>();
-  /** Runs queued video jobs in a worker of their own, so images never wait behind a clip. */
-  readonly videoJobs: VideoJobRunner | null;
+  /** Runs queued jobs in workers of their own, so images never wait behind a clip. */
+  readonly jobs: JobRunner | null;
   private lastStatus: EngineStatus | null = null;
   private running = 0;
 
@@ -42,22 +78,23 @@ export class EngineHost {
   }
 
   constructor(options: EngineHostOptions = {}) {
-    const poolOptions = (name: string, watchdogMs = WATCHDOG_MS): PoolOptions => ({
-      size: 1,
-      createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
-      setup: (api) => api.configure({ simulateWebGpuFailure: options.simulateWebGpuFailure }),
-      watchdogMs,
-      onReplace: (reason) => console.warn(`[${name}]`, reason),
-    });
-    this.pool = new WorkerPool(poolOptions('engine'));
-    this.finishing = new WorkerPool(poolOptions('finishing'));
-    this.videoJobs = options.store ? new VideoJobRunner(() => new WorkerPool(poolOptions('video', VIDEO_WATCHDOG_MS)), options.store) : null;
+    const pool = (name: string) => new WorkerPool(enginePoolOptions(name, WATCHDOG_MS, options.simulateWebGpuFailure));
+    this.pools = { model: pool('engine'), preview: pool('preview') };
+    this.jobs =
+      options.store && options.jobs?.length
+        ? new JobRunner(options.jobs, options.store, (name, watchdogMs) => new WorkerPool(enginePoolOptions(name, watchdogMs, options.simulateWebGpuFailure)))
+        : null;
+  }
+
+  /** The worker pool that holds the model (tests crash it through this). */
+  get pool(): WorkerPool {
+    return this.pools.model;
   }
 
   start(): void {
     // Held until the page goes away; the SW reads it to know this host is alive.
     void navigator.locks?.request(this.lockName, () => new Promise(() => {}));
-    this.videoJobs?.start();
+    this.jobs?.start();
     const sw = navigator.serviceWorker;
     if (!sw) return;
     sw.addEventListener('message', (event: MessageEvent) => {
@@ -73,7 +110,7 @@ export class EngineHost {
     let latest: EngineProgress = { stage: 'queued', fraction: 0 };
     const heartbeat = setInterval(() => reply({ type: 'progress', progress: latest }), HEARTBEAT_MS);
     try {
-      const output = await this.run(message.task, (p) => (latest = p));
+      const output = await this.run(message.task, { onProgress: (p) => (latest = p) });
       reply({ type: 'done', output });
     } catch (error) {
       reply({ type: 'failed', error: serializeError(error) });
@@ -83,28 +120,19 @@ export class EngineHost {
     }
   }
 
-  /**
-   * Runs a task in a worker; the app's own pages call this directly.
-   * Aborting `signal` stops the task (its worker is replaced).
-   */
-  async run(task: EngineTask, onProgress: (p: EngineProgress) => void = () => {}, signal?: AbortSignal): Promise<EngineOutput> {
+  /** Runs a task in a worker; the app's own pages call this directly. */
+  async run<K extends TaskName>(task: EngineTask<K>, options: RunOptions = {}): Promise<TaskResult<K>> {
     const progress = (p: EngineProgress) => {
-      onProgress(p);
+      options.onProgress?.(p);
       this.emit({ progress: p });
     };
     this.running++;
-    let settled: Settled<EngineOutput>;
     try {
-      settled =
-        task.feature === 'compose-cutout'
-          ? await this.finishing.run<Settled<EngineOutput>>((api) => api.composeCutout(task.input, task.options, task.maxSide, task.inputSize), signal)
-          : await this.pool.run<Settled<EngineOutput>>((api) => api.removeBackground(task.input, task.options, Comlink.proxy(progress)), signal);
+      return await runOnPool(this.pools[options.lane ?? 'model'], task, progress, options.signal);
     } finally {
       this.running--;
+      void this.refreshStatus();
     }
-    void this.refreshStatus();
-    if (!settled.ok) throw toApiError(settled.error, 'engine');
-    return settled.value;
   }
 
   /** Loads the model and picks the backend ahead of the first task. */
@@ -113,13 +141,13 @@ export class EngineHost {
       onProgress(p);
       this.emit({ progress: p });
     };
-    const settled = await this.pool.run<Settled<EngineStatus>>((api) => api.prepare(Comlink.proxy(progress)));
+    const settled = await this.pools.model.run<Settled<EngineStatus>>((api) => api.prepare(Comlink.proxy(progress)));
     await this.refreshStatus();
     if (!settled.ok) throw toApiError(settled.error, 'engine');
   }
 
   async refreshStatus(): Promise<EngineStatus> {
-    this.lastStatus = await this.pool.peek().status();
+    this.lastStatus = await this.pools.model.peek().status();
     this.emit({});
     return this.lastStatus;
   }

@@ -1,38 +1,77 @@
-// Runs queued video jobs, one after another, in whichever window of the app
-// holds the runner lock. A job found `running` while we hold the lock belongs
-// to a window that closed or reloaded mid-job: it is started again, up to
-// MAX_ATTEMPTS times, so no job is left running for ever.
-import * as Comlink from 'comlink';
+// Runs queued jobs (video, try-on, …), one after another, in whichever window
+// of the app holds the runner lock. The machinery is the same for every kind:
+// a feature gives a JobHandler that turns a job into a result, and this file
+// owns the rest — the queue, the lock, restarts after a reload or a crashed
+// worker, cancellation, the time budget, expiry, and the credits.
 import { ApiError, toApiError } from '../api/errors';
 import { saveResult } from '../api/results';
-import type { VideoJob } from '../features/video/shared/jobs';
-import { VIDEO_FORMATS, videoCost, videoMeta } from '../features/video/shared/meta';
-import type { JobError } from '../store/schema';
+import type { JobError, JobKind, JobRecord } from '../store/schema';
 import type { Store } from '../store/store';
-import type { WorkerPool } from './pool';
-import { JOBS_CHANNEL, type EngineProgress } from './protocol';
+import { runOnPool } from './host';
+import { JOBS_CHANNEL } from './protocol';
+import { WorkerLostError, type WorkerPool } from './pool';
+import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
+import { JOB_LIFETIME_MS, nextJobState, type JobEvent } from '../store/job-state';
 
-const RUNNER_LOCK = 'cutout-video-runner';
+const RUNNER_LOCK = 'cutout-job-runner';
 const MAX_ATTEMPTS = 3;
 const POLL_MS = 3000;
 const PROGRESS_WRITE_MS = 400;
 
-export class VideoJobRunner {
+/** What a finished job leaves behind. */
+export interface JobProduct {
+  blob: Blob;
+  contentType: string;
+  ext: string;
+  lifetimeMs: number;
+  width?: number;
+  height?: number;
+  label?: string;
+  /** Credits the job costs, charged when it completes. */
+  cost: number;
+}
+
+/** What a handler may do while it runs a job. */
+export interface JobWork {
+  /** Runs an engine task on the job's worker; cancelling the job stops it. */
+  run<K extends TaskName>(task: EngineTask<K>, onProgress?: (p: EngineProgress) => void): Promise<TaskResult<K>>;
+  progress(fraction: number): void;
+  /**
+   * Holds `credits` of the key's budget for this job (a cost known only once
+   * the input is read); throws insufficient_api_credits when the key cannot cover it.
+   */
+  reserve(credits: number): Promise<void>;
+}
+
+export interface JobHandler<Request = unknown> {
+  kind: JobKind;
+  /** The route the job is charged to in the ledger. */
+  route: string;
+  /** Longest one attempt may run; past it the job fails with request_timeout. */
+  timeBudgetMs: number;
+  run(job: JobRecord<Request>, work: JobWork): Promise<JobProduct>;
+}
+
+export class JobRunner {
   private readonly channel = new BroadcastChannel(JOBS_CHANNEL);
+  private readonly handlers: Map<string, JobHandler>;
   private draining = false;
   private again = false;
-
+  private current: { id: string; cancel: AbortController } | null = null;
   private pool: WorkerPool | null = null;
 
   /**
    * @param createPool makes the worker pool for a run of jobs; it is disposed
-   *   when the queue is empty, so an idle window holds no video model in memory
+   *   when the queue is empty, so an idle window holds no model for jobs in memory
    */
   constructor(
-    private readonly createPool: () => WorkerPool,
+    handlers: readonly JobHandler[],
     private readonly store: () => Promise<Store>,
+    private readonly createPool: (name: string, watchdogMs: number) => WorkerPool,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.handlers = new Map(handlers.map((h) => [h.kind, h as JobHandler]));
+  }
 
   /** The worker pool while jobs run (tests crash it through this). */
   get workers(): WorkerPool | null {
@@ -40,7 +79,10 @@ export class VideoJobRunner {
   }
 
   start(): void {
-    this.channel.addEventListener('message', () => this.kick());
+    this.channel.addEventListener('message', () => {
+      void this.checkCancelled();
+      this.kick();
+    });
     setInterval(() => this.kick(), POLL_MS);
     this.kick();
   }
@@ -70,19 +112,26 @@ export class VideoJobRunner {
       });
   }
 
-  private async nextJob(): Promise<VideoJob | undefined> {
+  /** Stops the running job's worker when the job was cancelled from elsewhere (DELETE, the app). */
+  private async checkCancelled(): Promise<void> {
+    const running = this.current;
+    if (!running) return;
+    const job = await (await this.store()).getJob(running.id);
+    if (!job || job.status !== 'running') running.cancel.abort();
+  }
+
+  private async nextJob(): Promise<JobRecord | undefined> {
     const store = await this.store();
     const waiting = [...(await store.jobsWithStatus('running')), ...(await store.jobsWithStatus('pending'))];
-    return waiting
-      .filter((job): job is VideoJob => job.kind === 'video')
-      .sort((a, b) => a.createdAt - b.createdAt)[0];
+    return waiting.filter((job) => this.handlers.has(job.kind)).sort((a, b) => a.createdAt - b.createdAt)[0];
   }
 
   private async drain(): Promise<void> {
     try {
       for (let job = await this.nextJob(); job; job = await this.nextJob()) {
-        this.pool ??= this.createPool();
-        await this.runOne(job, this.pool);
+        const handler = this.handlers.get(job.kind)!;
+        this.pool ??= this.createPool('jobs', handler.timeBudgetMs + 60_000);
+        await this.runOne(job, handler, this.pool);
       }
     } finally {
       this.pool?.dispose();
@@ -90,18 +139,26 @@ export class VideoJobRunner {
     }
   }
 
-  private async fail(job: VideoJob, error: JobError): Promise<void> {
+  /** Moves a job by `event`; a job that has moved on meanwhile is left as it is. */
+  private async transition(id: string, event: JobEvent): Promise<JobRecord | undefined> {
     const store = await this.store();
-    await store.updateJob(job.id, (current) =>
-      current.status === 'completed' || current.status === 'failed'
-        ? null
-        : { ...current, status: 'failed', error, updatedAt: this.now() },
-    );
+    const changed = await store.updateJob(id, (current) => nextJobState(current, event, this.now()));
     this.announce();
+    return changed;
   }
 
-  private async runOne(queued: VideoJob, pool: WorkerPool): Promise<void> {
+  private async fail(job: JobRecord, error: JobError): Promise<void> {
     const store = await this.store();
+    await this.transition(job.id, { type: 'fail', error });
+    await store.releaseCredits(job.id);
+  }
+
+  private async runOne(queued: JobRecord, handler: JobHandler, pool: WorkerPool): Promise<void> {
+    const store = await this.store();
+    if (this.now() - queued.createdAt > JOB_LIFETIME_MS) {
+      await this.fail(queued, { error_code: 'job_expired', message: 'the job waited more than 24 hours for a window of the app to run it' });
+      return;
+    }
     if (queued.attempts >= MAX_ATTEMPTS) {
       await this.fail(queued, {
         error_code: 'unexpected_error',
@@ -109,73 +166,65 @@ export class VideoJobRunner {
       });
       return;
     }
-    const job = (await store.updateJob(queued.id, (current) =>
-      current.status === 'pending' || current.status === 'running'
-        ? { ...current, status: 'running', progress: 0, attempts: current.attempts + 1, updatedAt: this.now() }
-        : null,
-    )) as VideoJob | undefined;
-    if (!job || job.status !== 'running') return;
-    this.announce();
+    const job = await this.transition(queued.id, { type: 'start' });
+    if (!job || job.status !== 'running' || job.attempts === queued.attempts) return;
 
-    // A job deleted while it runs (the video page's delete button) stops its worker.
-    const deleted = new AbortController();
+    const cancel = new AbortController();
+    this.current = { id: job.id, cancel };
+    const overBudget = setTimeout(() => cancel.abort(new ApiError('unexpected_error', 'time budget')), handler.timeBudgetMs);
     let lastWrite = 0;
-    const progress = (p: EngineProgress) => {
-      const now = this.now();
-      if (now - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = now;
-      void store
-        .updateJob(job.id, (current) =>
-          current.status === 'running' ? { ...current, progress: Math.min(0.99, p.fraction), updatedAt: now } : null,
-        )
-        .then((current) => (current ? this.announce() : deleted.abort()));
+    const work: JobWork = {
+      run: (task, onProgress = () => {}) => runOnPool(pool, task, onProgress, cancel.signal),
+      progress: (fraction) => {
+        const now = this.now();
+        if (now - lastWrite < PROGRESS_WRITE_MS) return;
+        lastWrite = now;
+        void this.transition(job.id, { type: 'progress', fraction }).then((current) => {
+          if (current?.status !== 'running') cancel.abort();
+        });
+      },
+      reserve: async (credits) => {
+        if (job.keyId) await store.reserveCredits({ id: job.id, keyId: job.keyId, credits, at: this.now(), expiresAt: job.createdAt + JOB_LIFETIME_MS });
+      },
     };
 
     try {
-      const probe = await pool.run(async (api) => unwrap(await api.probeVideo(job.input)));
-      const cost = job.keyId ? videoCost(probe.durationSeconds) : 0;
-      if (job.keyId) {
-        const key = await store.getKey(job.keyId);
-        const remaining = key && key.budget !== null ? key.budget - key.spent : Infinity;
-        if (remaining < cost) {
-          throw new ApiError('insufficient_api_credits', `this ${probe.durationSeconds.toFixed(1)} s video costs ${cost} credits; the key has ${remaining} left`);
-        }
-      }
-      const output = await pool.run(
-        async (api) => unwrap(await api.removeVideoBackground(job.input, job.request.options, Comlink.proxy(progress))),
-        deleted.signal,
-      );
-      const format = VIDEO_FORMATS[job.request.options.outputFormat];
+      const product = await handler.run(job, work);
       const record = await saveResult({ store, clock: { now: this.now } }, {
-        blob: output.blob,
-        contentType: output.contentType,
-        ext: format.extension,
-        route: videoMeta.path,
+        blob: product.blob,
+        contentType: product.contentType,
+        ext: product.ext,
+        route: handler.route,
         keyId: job.keyId,
-        lifetimeMs: videoMeta.resultLifetimeMs,
-        width: output.width,
-        height: output.height,
-        label: job.request.fileName.replace(/\.[^.]+$/, '') + '-cutout',
+        lifetimeMs: product.lifetimeMs,
+        width: product.width,
+        height: product.height,
+        label: product.label,
       });
-      const completed = await store.updateJob(job.id, (current) =>
-        current.status === 'running'
-          ? { ...current, status: 'completed', progress: 1, resultId: record.id, resultExt: record.ext, cost, updatedAt: this.now() }
-          : null,
-      );
+      const completed = await this.transition(job.id, { type: 'complete', resultId: record.id, resultExt: record.ext, cost: product.cost });
       // Charged only for a job that is still there to show its result.
-      if (completed?.status === 'completed' && job.keyId && cost > 0) await store.charge(job.keyId, videoMeta.path, cost, this.now());
-      this.announce();
+      if (completed?.status === 'completed' && completed.resultId === record.id) {
+        await store.settleCredits(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
+      } else {
+        await store.deleteResult(record.id);
+        await store.releaseCredits(job.id);
+      }
     } catch (error) {
-      if (deleted.signal.aborted) return;
-      const apiError = toApiError(error, 'video job');
-      // A crashed or hung worker was replaced: leave the job running so the next pass starts it again.
-      if (apiError.code === 'unexpected_error' && /crashed|hung/.test(apiError.message)) return;
+      if (cancel.signal.aborted && cancel.signal.reason instanceof ApiError) {
+        await this.fail(job, { error_code: 'request_timeout', message: `the job ran longer than its ${Math.round(handler.timeBudgetMs / 1000)} s budget` });
+        return;
+      }
+      if (cancel.signal.aborted) {
+        await store.releaseCredits(job.id);
+        return;
+      }
+      // The worker went away under the job: leave it running, so the next pass starts it again.
+      if (error instanceof WorkerLostError) return;
+      const apiError = toApiError(error, `${job.kind} job`);
       await this.fail(job, { error_code: apiError.code, message: apiError.message });
+    } finally {
+      clearTimeout(overBudget);
+      this.current = null;
     }
   }
-}
-
-function unwrap<T>(settled: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {
-  if (!settled.ok) throw toApiError(settled.error, 'video job');
-  return settled.value;
 }

@@ -7,6 +7,17 @@ import type { EngineWorkerApi } from './worker';
 
 type Remote = Comlink.Remote<EngineWorkerApi>;
 
+/**
+ * The task's worker went away under it (crashed, hung, or shut down): the task
+ * itself may be fine, so a job that meets this is started again, not failed.
+ */
+export class WorkerLostError extends ApiError {
+  constructor(message: string) {
+    super('unexpected_error', message);
+    this.name = 'WorkerLostError';
+  }
+}
+
 interface Slot {
   worker: Worker;
   api: Remote;
@@ -54,7 +65,7 @@ export class WorkerPool {
   private replace(slot: Slot, reason: string): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
-    slot.crash(new ApiError('unexpected_error', `${reason}; it was restarted, nothing was charged: send the request again`));
+    slot.crash(new WorkerLostError(`${reason}; it was restarted, nothing was charged: send the request again`));
     slot.api[Comlink.releaseProxy]();
     slot.worker.terminate();
     const fresh = this.spawn();
@@ -102,7 +113,7 @@ export class WorkerPool {
     const hung = new Promise<never>((_, reject) => {
       watchdog = setTimeout(() => {
         this.replace(slot, `the engine worker did not finish within ${Math.round(this.options.watchdogMs / 1000)} s`);
-        reject(new ApiError('unexpected_error', 'the engine worker hung and was restarted; send the request again'));
+        reject(new WorkerLostError('the engine worker hung and was restarted; send the request again'));
       }, this.options.watchdogMs);
     });
     try {
@@ -122,14 +133,15 @@ export class WorkerPool {
   /** Terminates every worker; the pool is not used again. */
   dispose(): void {
     for (const slot of this.slots.splice(0)) {
-      slot.crash(new ApiError('unexpected_error', 'the engine was shut down'));
+      slot.crash(new WorkerLostError('the engine was shut down'));
       slot.api[Comlink.releaseProxy]();
       slot.worker.terminate();
     }
   }
 
-  /** Test hook: makes every worker raise an uncaught error. */
+  /** Test hook (a no-op outside test builds): makes every worker raise an uncaught error. */
   crashAll(): void {
+    if (!__TEST_HOOKS__) return;
     for (const slot of this.slots) void slot.api.crash();
   }
 }

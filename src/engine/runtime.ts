@@ -3,12 +3,13 @@
 import * as ort from 'onnxruntime-web';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
-import { patchIsnet } from '../../models/onnx-patch.mjs';
+import { patchIsnet } from './onnx/isnet-patch';
 import { chooseBackend, type BackendChoice } from './backend';
 import { fetchModel, isModelCached } from './model-loader';
 import { IMAGE_MODEL, modelUrl } from './models';
 import { createSegmenter, type Segmenter } from './segmenter';
-import type { EngineProgress } from './protocol';
+import { Sessions } from './sessions';
+import type { EngineProgress } from '../api/tasks';
 
 // ORT starts its thread workers from these files; without explicit paths it
 // would try to start them from the app bundle, which is not a worker script.
@@ -32,8 +33,6 @@ export interface RuntimeOptions {
 
 let options: RuntimeOptions = {};
 let modelBytes: Promise<Uint8Array> | null = null;
-let choice: Promise<BackendChoice> | null = null;
-const sessions = new Map<number, Promise<Segmenter>>();
 const status: EngineStatus = {
   state: 'idle',
   modelCached: false,
@@ -51,8 +50,8 @@ export async function engineStatus(): Promise<EngineStatus> {
 }
 
 function gpuForChoice(): Pick<GPU, 'requestAdapter'> | undefined {
-  const gpu = (self.navigator as Navigator & { gpu?: GPU }).gpu;
-  if (!options.simulateWebGpuFailure) return gpu;
+  const gpu = (self.navigator as { gpu?: GPU }).gpu;
+  if (!__TEST_HOOKS__ || !options.simulateWebGpuFailure) return gpu;
   return {
     requestAdapter: () => Promise.reject(new Error('simulated adapter failure')),
   };
@@ -72,46 +71,40 @@ function loadModelBytes(progress: (p: EngineProgress) => void): Promise<Uint8Arr
   return modelBytes;
 }
 
-function backendChoice(progress: (p: EngineProgress) => void): Promise<BackendChoice> {
-  choice ??= (async () => {
-    status.state = 'loading';
-    try {
-      const bytes = await loadModelBytes(progress);
-      progress({ stage: 'starting the model', fraction: 1 });
-      const made = await chooseBackend(bytes, IMAGE_MODEL.inputSize, {
-        gpu: gpuForChoice(),
-        crossOriginIsolated: self.crossOriginIsolated,
-        hardwareConcurrency: self.navigator.hardwareConcurrency || 1,
-      });
-      Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined });
-      status.threads = made.backend.kind === 'wasm' ? made.backend.threads : 0;
-      return made;
-    } catch (error) {
-      Object.assign(status, { state: 'failed', error: (error as Error).message });
-      choice = null;
-      throw error;
-    }
-  })();
-  return choice;
+/** The model's bytes for a square input side: as shipped, or with its graph resized. */
+async function modelFor(side: number, progress: (p: EngineProgress) => void): Promise<Uint8Array> {
+  const bytes = await loadModelBytes(progress);
+  if (side === IMAGE_MODEL.inputSize) return bytes;
+  return patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes;
 }
+
+async function chooseAndReport(model: Uint8Array, side: number, progress: (p: EngineProgress) => void): Promise<BackendChoice> {
+  status.state = 'loading';
+  try {
+    progress({ stage: 'starting the model', fraction: 1 });
+    const made = await chooseBackend(model, side, {
+      gpu: gpuForChoice(),
+      crossOriginIsolated: self.crossOriginIsolated,
+      hardwareConcurrency: self.navigator.hardwareConcurrency || 1,
+    });
+    Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined });
+    status.threads = made.backend.kind === 'wasm' ? made.backend.threads : 0;
+    return made;
+  } catch (error) {
+    Object.assign(status, { state: 'failed', error: (error as Error).message });
+    throw error;
+  }
+}
+
+const sessions = new Sessions({ model: modelFor, choose: chooseAndReport, create: createSegmenter });
 
 /** The segmenter for a square input side: the model's own, or a resized graph of it. */
 export function segmenterFor(side: number, progress: (p: EngineProgress) => void = () => {}): Promise<Segmenter> {
-  let session = sessions.get(side);
-  if (!session) {
-    session = (async () => {
-      const chosen = await backendChoice(progress);
-      if (side === IMAGE_MODEL.inputSize) return chosen.segmenter;
-      const bytes = await loadModelBytes(progress);
-      const { bytes: resized } = patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side });
-      return createSegmenter(resized, side, chosen.backend);
-    })();
-    session.catch(() => sessions.delete(side));
-    sessions.set(side, session);
-  }
-  return session;
+  return sessions.get(side, progress);
 }
 
 export async function engineLabel(): Promise<string> {
-  return (await backendChoice(() => {})).label;
+  const chosen = sessions.chosen;
+  if (!chosen) throw new Error('the engine has not chosen a backend yet');
+  return (await chosen).label;
 }

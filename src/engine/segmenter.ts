@@ -1,7 +1,7 @@
 // One ISNet inference session on one backend. The caller picks the backend
 // (see backend.ts); this module only builds the session and runs it.
 import * as ort from 'onnxruntime-web';
-import { widenToFloat32 } from '../../models/onnx-patch.mjs';
+import { widenToFloat32 } from './onnx/widen-float32';
 import type { Plane } from '../imaging/image';
 
 export type Backend = { kind: 'webgpu' } | { kind: 'wasm'; threads: number };

@@ -1,12 +1,10 @@
-// The engine worker: every feature's worker function, behind comlink.
+// The engine worker: every feature's tasks behind one comlink API. The tasks
+// are found by file layout (each feature's worker/tasks.ts), so adding a
+// feature adds no line here.
 import * as Comlink from 'comlink';
-import composeCutout from '../features/remove-background/worker/composeCutout';
-import removeBackground from '../features/remove-background/worker/removeBackground';
-import probeVideo from '../features/video/worker/probeVideo';
-import removeVideoBackground from '../features/video/worker/removeVideoBackground';
 import { serializeError } from '../api/errors';
 import { configureRuntime, engineStatus, segmenterFor, type RuntimeOptions } from './runtime';
-import type { EngineProgress } from './protocol';
+import type { EngineProgress, TaskArgs, TaskFn, TaskName, TaskResult } from '../api/tasks';
 
 /** Errors cross comlink as plain data, so the host can keep their error codes. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: ReturnType<typeof serializeError> };
@@ -16,6 +14,18 @@ async function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
     return { ok: true, value: await work() };
   } catch (error) {
     return { ok: false, error: serializeError(error) };
+  }
+}
+
+const modules = import.meta.glob<Record<string, TaskFn<unknown, unknown>>>('../features/*/worker/tasks.ts', {
+  eager: true,
+  import: 'tasks',
+});
+const tasks = new Map<string, TaskFn<unknown, unknown>>();
+for (const [path, exported] of Object.entries(modules)) {
+  for (const [name, fn] of Object.entries(exported)) {
+    if (tasks.has(name)) throw new Error(`two features define the engine task ${name} (${path})`);
+    tasks.set(name, fn);
   }
 }
 
@@ -30,12 +40,14 @@ const api = {
       return engineStatus();
     });
   },
-  removeBackground: (...args: Parameters<typeof removeBackground>) => settle(() => removeBackground(...args)),
-  probeVideo: (...args: Parameters<typeof probeVideo>) => settle(() => probeVideo(...args)),
-  removeVideoBackground: (...args: Parameters<typeof removeVideoBackground>) => settle(() => removeVideoBackground(...args)),
-  composeCutout: (...args: Parameters<typeof composeCutout>) => settle(() => composeCutout(...args)),
-  /** Test hook: an uncaught error, as a crashed worker would raise. */
+  run<K extends TaskName>(fn: K, args: TaskArgs<K>, progress: (p: EngineProgress) => void): Promise<Settled<TaskResult<K>>> {
+    const run = tasks.get(fn);
+    if (!run) return Promise.resolve({ ok: false, error: { code: 'unexpected_error', message: `the engine has no task ${fn}` } });
+    return settle(() => run(args, { progress }) as Promise<TaskResult<K>>);
+  },
+  /** Test hook (test builds only): an uncaught error, as a crashed worker would raise. */
   crash() {
+    if (!__TEST_HOOKS__) return;
     setTimeout(() => {
       throw new Error('simulated worker crash');
     });

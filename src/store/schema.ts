@@ -3,7 +3,6 @@ import type { DBSchema } from 'idb';
 import type { JobErrorCode } from '../api/errors';
 
 export const DB_NAME = 'cutout-studio';
-export const DB_VERSION = 1;
 
 export interface KeyRecord {
   id: string;
@@ -74,9 +73,21 @@ export interface LedgerEntry {
   at: number;
 }
 
+/** Credits held for a call or job still running; settled into the ledger or released when it ends. */
+export interface Reservation {
+  /** The job's id, or a random id for one request. */
+  id: string;
+  keyId: string;
+  credits: number;
+  at: number;
+  /** A reservation nobody settled by then (a closed SW, a lost page) no longer holds the budget. */
+  expiresAt: number;
+}
+
 export interface StudioSchema extends DBSchema {
   keys: { key: string; value: KeyRecord; indexes: { byHash: string } };
   results: { key: string; value: ResultRecord; indexes: { byExpiry: number; byCreated: number } };
   jobs: { key: string; value: JobRecord; indexes: { byStatus: string; byCreated: number } };
   ledger: { key: number; value: LedgerEntry; indexes: { byKey: string } };
+  reservations: { key: string; value: Reservation; indexes: { byKey: string } };
 }

@@ -1,25 +1,22 @@
-// Access to the studio's IndexedDB. Every method is one transaction; callers
-// never hold a transaction across an await of their own.
+// Access to the studio's IndexedDB, the one owner of what is stored: expiry,
+// purging, migrations and the credit budget live here. Every method is one
+// transaction; callers never hold a transaction across an await of their own.
 import { openDB, type IDBPDatabase } from 'idb';
-import { DB_NAME, DB_VERSION, type JobRecord, type KeyRecord, type LedgerEntry, type ResultRecord, type StudioSchema } from './schema';
+import { ApiError } from '../api/errors';
+import { isFinished, JOB_LIFETIME_MS, nextJobState } from './job-state';
+import { LATEST_VERSION, upgrade } from './migrations';
+import { DB_NAME, type JobRecord, type KeyRecord, type LedgerEntry, type Reservation, type ResultRecord, type StudioSchema } from './schema';
 
 export type StudioDb = IDBPDatabase<StudioSchema>;
 
 export function openStudioDb(name = DB_NAME): Promise<StudioDb> {
-  return openDB<StudioSchema>(name, DB_VERSION, {
-    upgrade(db) {
-      const keys = db.createObjectStore('keys', { keyPath: 'id' });
-      keys.createIndex('byHash', 'hash', { unique: true });
-      const results = db.createObjectStore('results', { keyPath: 'id' });
-      results.createIndex('byExpiry', 'expiresAt');
-      results.createIndex('byCreated', 'createdAt');
-      const jobs = db.createObjectStore('jobs', { keyPath: 'id' });
-      jobs.createIndex('byStatus', 'status');
-      jobs.createIndex('byCreated', 'createdAt');
-      const ledger = db.createObjectStore('ledger', { keyPath: 'id', autoIncrement: true });
-      ledger.createIndex('byKey', 'keyId');
-    },
-  });
+  return openDB<StudioSchema>(name, LATEST_VERSION, { upgrade });
+}
+
+export interface PurgeReport {
+  results: number;
+  jobs: number;
+  reservations: number;
 }
 
 export class Store {
@@ -58,15 +55,51 @@ export class Store {
     return updated;
   }
 
-  /** Adds to a key's spent credits and writes the ledger line, in one transaction. */
-  async charge(keyId: string, route: string, credits: number, at: number): Promise<void> {
-    if (credits <= 0) return;
-    const tx = this.db.transaction(['keys', 'ledger'], 'readwrite');
-    const keys = tx.objectStore('keys');
-    const key = await keys.get(keyId);
-    if (key) await keys.put({ ...key, spent: key.spent + credits });
-    await tx.objectStore('ledger').add({ keyId, route, credits, at });
+  /**
+   * Holds `credits` of a key's budget for a call or job (upserted by id, so a
+   * job can grow its hold once its cost is known). Refused with
+   * insufficient_api_credits when the budget, less what others hold, cannot
+   * cover it: checked and written in one transaction, so two calls never both pass.
+   */
+  async reserveCredits(reservation: Reservation): Promise<void> {
+    const tx = this.db.transaction(['keys', 'reservations'], 'readwrite');
+    const key = await tx.objectStore('keys').get(reservation.keyId);
+    if (key && key.budget !== null) {
+      const held = await tx.objectStore('reservations').index('byKey').getAll(reservation.keyId);
+      const others = held.filter((r) => r.id !== reservation.id && r.expiresAt > reservation.at).reduce((sum, r) => sum + r.credits, 0);
+      const left = Math.max(0, key.budget - key.spent - others);
+      if (left < reservation.credits) {
+        tx.abort();
+        await tx.done.catch(() => {});
+        throw new ApiError('insufficient_api_credits', `this call costs ${reservation.credits} credits; the key has ${left} left`);
+      }
+    }
+    await tx.objectStore('reservations').put(reservation);
     await tx.done;
+  }
+
+  /** Ends a hold and charges what the call or job cost, in one transaction. */
+  async settleCredits(reservationId: string, keyId: string | null, route: string, credits: number, at: number): Promise<void> {
+    const tx = this.db.transaction(['keys', 'ledger', 'reservations'], 'readwrite');
+    await tx.objectStore('reservations').delete(reservationId);
+    if (keyId && credits > 0) {
+      const keys = tx.objectStore('keys');
+      const key = await keys.get(keyId);
+      if (key) await keys.put({ ...key, spent: key.spent + credits });
+      await tx.objectStore('ledger').add({ keyId, route, credits, at });
+    }
+    await tx.done;
+  }
+
+  /** Ends a hold without charging (the call or job failed or was cancelled). */
+  releaseCredits(reservationId: string): Promise<void> {
+    return this.db.delete('reservations', reservationId);
+  }
+
+  /** Credits a key's running calls and jobs hold now. */
+  async heldCredits(keyId: string, now: number): Promise<number> {
+    const held = await this.db.getAllFromIndex('reservations', 'byKey', keyId);
+    return held.filter((r) => r.expiresAt > now).reduce((sum, r) => sum + r.credits, 0);
   }
 
   ledgerFor(keyId: string): Promise<LedgerEntry[]> {
@@ -107,6 +140,31 @@ export class Store {
     return purged;
   }
 
+  /**
+   * Deletes what has outlived its time: results past their expiry, jobs (with
+   * their input blobs) ended more than a day ago, and holds nobody settled.
+   */
+  async purgeExpired(now: number): Promise<PurgeReport> {
+    const results = await this.purgeExpiredResults(now);
+    const tx = this.db.transaction(['jobs', 'reservations'], 'readwrite');
+    let jobs = 0;
+    for (let cursor = await tx.objectStore('jobs').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (isFinished(cursor.value) && cursor.value.updatedAt + JOB_LIFETIME_MS <= now) {
+        await cursor.delete();
+        jobs++;
+      }
+    }
+    let reservations = 0;
+    for (let cursor = await tx.objectStore('reservations').openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.expiresAt <= now) {
+        await cursor.delete();
+        reservations++;
+      }
+    }
+    await tx.done;
+    return { results, jobs, reservations };
+  }
+
   // Jobs
 
   putJob(record: JobRecord): Promise<string> {
@@ -132,6 +190,23 @@ export class Store {
     if (updated) await tx.store.put(updated);
     await tx.done;
     return updated ?? job;
+  }
+
+  /**
+   * Cancels a pending or running job: it ends failed with job_cancelled and
+   * releases the credits it held. An ended job is returned as it is.
+   */
+  async cancelJob(id: string, now: number): Promise<JobRecord | undefined> {
+    const error = { message: 'the job was cancelled', error_code: 'job_cancelled' as const };
+    const tx = this.db.transaction(['jobs', 'reservations'], 'readwrite');
+    const job = await tx.objectStore('jobs').get(id);
+    const cancelled = job && nextJobState(job, { type: 'fail', error }, now);
+    if (cancelled) {
+      await tx.objectStore('jobs').put(cancelled);
+      await tx.objectStore('reservations').delete(id);
+    }
+    await tx.done;
+    return cancelled ?? job;
   }
 
   jobsWithStatus(status: JobRecord['status']): Promise<JobRecord[]> {

@@ -3,7 +3,8 @@
 // answer. A host that stops answering, or whose page closes, is given up on
 // and the next one tried, so a request never waits for ever.
 import { ApiError, toApiError } from '../api/errors';
-import type { EngineGateway, EngineOutput, EngineProgress, EngineReply, EngineTask, EngineTaskMessage } from '../engine/protocol';
+import type { EngineReply, EngineTaskMessage } from '../engine/protocol';
+import type { EngineGateway, EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -14,7 +15,7 @@ const SILENCE_MS = 30_000;
 /** How often we check that the host's page still holds its lock (is still open). */
 const LOCK_CHECK_MS = 1000;
 
-type Attempt = { kind: 'done'; output: EngineOutput } | { kind: 'unavailable'; why: string };
+type Attempt = { kind: 'done'; output: unknown } | { kind: 'unavailable'; why: string };
 
 async function hostIsAlive(lockName: string): Promise<boolean> {
   if (!self.navigator.locks) return true;
@@ -67,11 +68,11 @@ async function candidates(clientId: string | null): Promise<Client[]> {
 
 export function createEngineGateway(): EngineGateway {
   return {
-    async run(task, { clientId, onProgress }) {
+    async run<K extends TaskName>(task: EngineTask<K>, { clientId, onProgress }: { clientId: string | null; onProgress?: (p: EngineProgress) => void }) {
       const tried: string[] = [];
       for (const client of await candidates(clientId)) {
-        const outcome = await attempt(client, task, onProgress);
-        if (outcome.kind === 'done') return outcome.output;
+        const outcome = await attempt(client, task as EngineTask, onProgress);
+        if (outcome.kind === 'done') return outcome.output as TaskResult<K>;
         tried.push(`a window ${outcome.why}`);
       }
       throw new ApiError(

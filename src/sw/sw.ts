@@ -2,23 +2,21 @@
 // The service worker: precaches the app (so it works offline), serves /v1 from
 // src/api, serves results from IndexedDB, and makes every page cross-origin isolated.
 import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
-import type { ApiDeps, Clock } from '../api/context';
+import type { ApiDeps } from '../api/context';
 import { handleApiRequest } from '../api/handle';
 import { liveResult } from '../api/results';
-import { apiRoutes } from '../api/routes';
 import { JOBS_CHANNEL } from '../engine/protocol';
+import { appClock as clock, shiftClock } from '../store/clock';
 import { Store } from '../store/store';
 import { createEngineGateway } from './engine-bridge';
 import { withIsolationHeaders } from './isolation';
+import { isOnDemandAsset, serveOnDemand } from './on-demand';
+import { apiRoutes } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-
-/** Test hook: tests move the SW's clock forward to see results expire. */
-let clockOffsetMs = 0;
-const clock: Clock = { now: () => Date.now() + clockOffsetMs };
 
 let store: Promise<Store> | null = null;
 const openStore = () => (store ??= Store.open());
@@ -29,13 +27,12 @@ async function sweepExpired(): Promise<void> {
   const now = clock.now();
   if (now - lastSweep < SWEEP_EVERY_MS) return;
   lastSweep = now;
-  await (await openStore()).purgeExpiredResults(now);
+  await (await openStore()).purgeExpired(now);
 }
 
 const jobsChannel = new BroadcastChannel(JOBS_CHANNEL);
 const engine = createEngineGateway();
 const rateWindows = new Map<string, number[]>();
-const reservedCredits = new Map<string, number>();
 
 async function fetchInput(url: URL): Promise<Response> {
   if (url.origin === self.location.origin) {
@@ -59,7 +56,6 @@ async function apiDeps(): Promise<ApiDeps> {
     },
     announceJobs: () => jobsChannel.postMessage({ type: 'jobs-changed' }),
     rateWindows,
-    reservedCredits,
   };
 }
 
@@ -69,7 +65,9 @@ async function serveNavigation(request: Request): Promise<Response> {
 }
 
 async function serveAsset(request: Request): Promise<Response> {
-  return (await matchPrecache(request.url)) ?? fetch(request);
+  const precached = await matchPrecache(request.url);
+  if (precached) return precached;
+  return isOnDemandAsset(new URL(request.url)) ? serveOnDemand(request) : fetch(request);
 }
 
 self.addEventListener('install', () => {
@@ -84,8 +82,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; offsetMs?: number } | undefined;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === 'debug:clock' && typeof data.offsetMs === 'number') {
-    clockOffsetMs = data.offsetMs;
+  // Test builds only: tests move the clock forward to see results and jobs expire.
+  if (__TEST_HOOKS__ && data?.type === 'debug:clock' && typeof data.offsetMs === 'number') {
+    shiftClock(data.offsetMs);
     lastSweep = 0;
     event.waitUntil(sweepExpired());
   }

@@ -10,6 +10,7 @@ import { ServicesContext } from './services';
 import { EngineBadge } from './shell/EngineBadge';
 import { InstallButton } from './shell/InstallButton';
 import { OfflineBadge } from './shell/OfflineBadge';
+import { StorageNotice } from './shell/StorageNotice';
 import { ThemeToggle } from './shell/ThemeToggle';
 import { UpdateToast } from './shell/UpdateToast';
 import type { AppServices } from './boot';
@@ -84,6 +85,7 @@ export function App({ services }: { services: AppServices }) {
         <footer className="footer">Everything runs on this device. Nothing you add leaves it.</footer>
         <div className="toast-region" aria-live="polite">
           <UpdateToast />
+          <StorageNotice />
         </div>
       </div>
     </ServicesContext.Provider>

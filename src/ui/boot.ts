@@ -3,6 +3,7 @@
 // prompt, and an early model load once the page has painted.
 import { Workbox } from 'workbox-window';
 import { EngineHost } from '../engine/host';
+import type { JobHandler } from '../engine/jobs';
 import { engineStatusFeed, type EngineStatusFeed } from './engine-status';
 import { appStore } from './store';
 import { captureInstallPrompt, type InstallPrompt } from './install-prompt';
@@ -21,7 +22,11 @@ export interface AppServices {
   swReady: Promise<ServiceWorkerRegistration | undefined>;
 }
 
+/** Test builds only: a page can make WebGPU's adapter throw, to prove the fallback. */
 const DEBUG_WEBGPU_KEY = 'cutout.debug.webgpu';
+
+/** Every feature that runs jobs says how in its jobs.ts. */
+const jobHandlers = Object.values(import.meta.glob<JobHandler>('../features/*/jobs.ts', { eager: true, import: 'jobHandler' }));
 
 function registerServiceWorker(): AppServices['pwa'] & { ready: Promise<ServiceWorkerRegistration | undefined> } {
   const listeners = new Set<(state: PwaState) => void>();
@@ -85,11 +90,12 @@ function prepareWhenIdle(engine: EngineHost): void {
 export function startApp(): AppServices {
   applyTheme(storedTheme());
   const install = captureInstallPrompt();
-  const engine = new EngineHost({ simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw', store: appStore });
+  const simulateWebGpuFailure = __TEST_HOOKS__ && localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw';
+  const engine = new EngineHost({ simulateWebGpuFailure, store: appStore, jobs: jobHandlers });
   engine.start();
   const pwa = registerServiceWorker();
   prepareWhenIdle(engine);
-  // Tests and the console reach the engine through this.
-  (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine = engine;
+  // Test builds only: tests reach the engine through this.
+  if (__TEST_HOOKS__) (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine = engine;
   return { engine, engineStatus: engineStatusFeed(engine), pwa, install, swReady: pwa.ready };
 }

@@ -3,7 +3,7 @@
 // later (the studio's progress panel) would miss a model load in progress;
 // this feed subscribes once, at start, and keeps the last word.
 import type { EngineHost } from '../engine/host';
-import type { EngineProgress } from '../engine/protocol';
+import type { EngineProgress } from '../api/tasks';
 import type { EngineStatus } from '../engine/runtime';
 
 export type EngineStatusView = EngineStatus & { progress?: EngineProgress };

@@ -146,6 +146,7 @@ describe('credits', () => {
   test('GET /v1/credits reports what the key spent; no budget means no limit', async () => {
     const answer = await callApi(page, '/v1/credits', { headers: { 'X-API-KEY': key } });
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ credits_remaining: null, credits_used: 2, credits_budget: null });
+    expect(answer.json).toMatchObject({ credits_remaining: null, credits_used: 2, credits_held: 0, credits_budget: null });
+    expect(answer.json.ledger.map((line: { credits: number }) => line.credits)).toEqual([1, 1]);
   });
 });

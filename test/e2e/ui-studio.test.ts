@@ -17,15 +17,15 @@ let browser: Browser;
 let page: Page;
 let files: string[];
 
-/** Counts the engine tasks the page starts, by feature. */
+/** Counts the engine tasks the page starts, by task. */
 function countTasks(p: Page): Promise<void> {
   return p.evaluate(() => {
-    const engine = (window as unknown as { cutoutEngine: { run: (task: { feature: string }, ...rest: unknown[]) => Promise<unknown> } }).cutoutEngine;
+    const engine = (window as unknown as { cutoutEngine: { run: (task: { fn: string }, ...rest: unknown[]) => Promise<unknown> } }).cutoutEngine;
     const counts: Record<string, number> = {};
     (window as unknown as { taskCounts: Record<string, number> }).taskCounts = counts;
     const run = engine.run.bind(engine);
     engine.run = (task, ...rest) => {
-      counts[task.feature] = (counts[task.feature] ?? 0) + 1;
+      counts[task.fn] = (counts[task.fn] ?? 0) + 1;
       return run(task, ...rest);
     };
   });
@@ -141,8 +141,8 @@ describe('studio', () => {
     await nextPreview(page, shadowed.src);
 
     const counts = await taskCounts(page);
-    expect(counts['remove-background'] ?? 0).toBe(0);
-    expect(counts['compose-cutout']).toBeGreaterThanOrEqual(3);
+    expect(counts.removeBackground ?? 0).toBe(0);
+    expect(counts.composeCutout).toBeGreaterThanOrEqual(3);
   });
 
   test('downloads a PNG of the previewed size, and a JPEG', async () => {

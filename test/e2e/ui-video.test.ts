@@ -133,20 +133,23 @@ test('the job runs in this window: a progress bar, then a player with the cut-ou
   expect(played.duration).toBeGreaterThan(1.5);
 });
 
-test('a running job can be cancelled: it leaves the list and its worker stops', async () => {
+test('a running job can be cancelled: it ends as cancelled and its worker stops', async () => {
   await page.getByTestId('video-file').setInputFiles(clip);
   await page.getByText('0:02 · 320 × 240 px').waitFor({ timeout: 10_000 });
   await page.getByTestId('video-create').click();
   const running = page.locator('[data-testid="video-job"][data-status="running"]');
   await running.waitFor({ timeout: 60_000 });
+  const id = await running.getAttribute('data-job-id');
   await running.getByRole('button', { name: /^Cancel the job for/ }).click();
-  await running.waitFor({ state: 'detached', timeout: 10_000 });
+  const cancelled = page.locator(`[data-testid="video-job"][data-job-id="${id}"][data-status="failed"]`);
+  await cancelled.waitFor({ timeout: 10_000 });
+  await expect.poll(() => cancelled.textContent()).toContain('Cancelled');
   await page.waitForFunction(
-    () => (window as unknown as { cutoutEngine: { videoJobs: { workers: unknown } } }).cutoutEngine.videoJobs.workers === null,
+    () => (window as unknown as { cutoutEngine: { jobs: { workers: unknown } } }).cutoutEngine.jobs.workers === null,
     null,
     { timeout: 30_000 },
   );
-  expect(await page.getByTestId('video-job').count()).toBe(1);
+  expect(await page.getByTestId('video-job').count()).toBe(2);
 });
 
 test('a completed job plays its result from the service worker; a failed one says why', async () => {

@@ -180,8 +180,8 @@ describe('nothing is lost', () => {
     try {
       await pollJob(id, underWay);
       await page.evaluate(() => {
-        const engine = (window as unknown as { cutoutEngine: { videoJobs: { workers: { crashAll(): void } | null } } }).cutoutEngine;
-        engine.videoJobs.workers!.crashAll();
+        const engine = (window as unknown as { cutoutEngine: { jobs: { workers: { crashAll(): void } | null } } }).cutoutEngine;
+        engine.jobs.workers!.crashAll();
       });
       const { job, seen } = await pollJob(id, finished);
       expect(job.status, JSON.stringify(job)).toBe('completed');
@@ -212,32 +212,25 @@ function videoCredits(): Promise<number> {
   });
 }
 
-describe('deleting', () => {
-  test('a job deleted while it runs stops its worker, and is not charged', async () => {
+describe('cancelling', () => {
+  test('DELETE on a running job ends it failed with job_cancelled, stops its worker, and is not charged', async () => {
     const id = await createJob(clip);
     await pollJob(id, underWay);
     const before = await videoCredits();
-    await page.evaluate(async (id) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('cutout-studio');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction('jobs', 'readwrite');
-      tx.objectStore('jobs').delete(id);
-      await new Promise((resolve) => (tx.oncomplete = resolve));
-      db.close();
-    }, id);
-    // The runner notices at its next progress write, stops the worker and, with the queue empty, disposes the pool.
+    const cancelled = await callApi(page, `/v1/video/job/${id}`, { method: 'DELETE', headers: { 'X-API-KEY': key } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ job_id: id, status: 'failed', error: { error_code: 'job_cancelled' } });
+    // The runner hears of it on the jobs channel, stops the worker and, with the queue empty, disposes the pool.
     await page.waitForFunction(
-      () => (window as unknown as { cutoutEngine: { videoJobs: { workers: unknown } } }).cutoutEngine.videoJobs.workers === null,
+      () => (window as unknown as { cutoutEngine: { jobs: { workers: unknown } } }).cutoutEngine.jobs.workers === null,
       null,
       { timeout: 30_000 },
     );
     const answer = await callApi(page, `/v1/video/job/${id}`, { headers: { 'X-API-KEY': key } });
-    expect(answer.status).toBe(404);
-    const ledger = await videoCredits();
-    expect(ledger).toBe(before);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ status: 'failed', error: { error_code: 'job_cancelled' } });
+    expect(answer.json.result_url).toBeUndefined();
+    expect(await videoCredits()).toBe(before);
   });
 });
 

@@ -3,8 +3,8 @@
 import { handleApiRequest } from '../../src/api/handle';
 import type { ApiDeps } from '../../src/api/context';
 import { liveResult } from '../../src/api/results';
-import { apiRoutes } from '../../src/api/routes';
-import type { EngineGateway, EngineTask } from '../../src/engine/protocol';
+import type { EngineGateway, EngineTask } from '../../src/api/tasks';
+import { apiRoutes } from '../../src/sw/routes';
 import { createApiKey } from '../../src/features/developer/shared/key-admin';
 import { encodePng } from '../../src/imaging/png';
 import { Store } from '../../src/store/store';
@@ -38,25 +38,30 @@ export async function pngDataUrl(width: number, height: number): Promise<string>
  * The engine runs in a browser page, across postMessage: in Node tests this
  * boundary is replaced by one that records the task and returns a PNG.
  */
-export function recordingEngine(tasks: EngineTask[], fail?: Error): EngineGateway {
+export function recordingEngine(tasks: EngineTask[], fail?: Error, gate?: Promise<void>): EngineGateway {
   return {
     async run(task) {
-      tasks.push(task);
+      tasks.push(task as EngineTask);
+      await gate;
       if (fail) throw fail;
       const bytes = await pngBytes(64, 64, [0, 0, 0, 0]);
-      return { blob: new Blob([bytes as BlobPart], { type: 'image/png' }), contentType: 'image/png', width: 64, height: 64, engine: 'test-boundary', timings: {} };
+      const output = { blob: new Blob([bytes as BlobPart], { type: 'image/png' }), contentType: 'image/png', width: 64, height: 64, engine: 'test-boundary', timings: {} };
+      return output as never;
     },
   };
 }
 
-export async function createHarness(options: { engineFailure?: Error } = {}): Promise<Harness> {
+/**
+ * @param options.engineGate the engine answers once this settles (to hold a call mid-flight)
+ */
+export async function createHarness(options: { engineFailure?: Error; engineGate?: Promise<void> } = {}): Promise<Harness> {
   const store = await Store.open(`test-${process.pid}-${counter++}`);
   const clock = { time: Date.UTC(2026, 10, 21, 12), now: () => clock.time };
   const tasks: EngineTask[] = [];
   const deps: ApiDeps = {
     store,
     clock,
-    engine: recordingEngine(tasks, options.engineFailure),
+    engine: recordingEngine(tasks, options.engineFailure, options.engineGate),
     inputs: {
       origin: ORIGIN,
       fetch: (url) => fetch(url),
@@ -64,7 +69,6 @@ export async function createHarness(options: { engineFailure?: Error } = {}): Pr
     },
     announceJobs: () => {},
     rateWindows: new Map(),
-    reservedCredits: new Map(),
   };
   const { key, record } = await createApiKey(store, 'test', clock.time);
   return {

@@ -36,11 +36,11 @@ export interface PreviewServer {
   stop(): Promise<void>;
 }
 
-/** The built app to serve: dist/, or another build folder named by CUTOUT_DIST. */
-export const distDir = process.env.CUTOUT_DIST ?? 'dist';
+/** The built app to serve: the test build (dist-test/), or another build folder named by CUTOUT_DIST. */
+export const distDir = process.env.CUTOUT_DIST ?? 'dist-test';
 
 export async function startPreview(): Promise<PreviewServer> {
-  if (!existsSync(join(root, distDir, 'sw.js'))) throw new Error(`${distDir}/ is missing: run \`npm run build\` first`);
+  if (!existsSync(join(root, distDir, 'sw.js'))) throw new Error(`${distDir}/ is missing: run \`npm run build:test\` first`);
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,

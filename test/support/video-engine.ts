@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { VideoOptions } from '../../src/features/video/shared/meta';
 import type { VideoOutput, VideoProbe } from '../../src/features/video/shared/output';
-import type { VideoTuning } from '../../src/features/video/worker/removeVideoBackground';
+import type { VideoTuning } from '../../src/features/video/shared/tasks';
 
 const require = createRequire(import.meta.url);
 
@@ -37,15 +37,14 @@ export async function removeVideoInPage(page: Page, input: Buffer, options: Vide
     async ({ base64, options, tuning }) => {
       const w = window as unknown as {
         Comlink: { proxy<T>(value: T): T };
-        videoEngine: { removeVideoBackground(...args: unknown[]): Promise<{ ok: boolean; value?: VideoOutput; error?: { code: string; message: string } }> };
+        videoEngine: { run(...args: unknown[]): Promise<{ ok: boolean; value?: VideoOutput; error?: { code: string; message: string } }> };
       };
       const blob = await (await fetch(`data:application/octet-stream;base64,${base64}`)).blob();
       const progress: number[] = [];
-      const settled = await w.videoEngine.removeVideoBackground(
-        blob,
-        options,
+      const settled = await w.videoEngine.run(
+        'removeVideoBackground',
+        { input: blob, options, tuning },
         w.Comlink.proxy((p: { fraction: number }) => progress.push(p.fraction)),
-        tuning,
       );
       if (!settled.ok) return { ok: false as const, error: settled.error!, progress };
       const { blob: file, ...output } = settled.value!;
@@ -65,8 +64,9 @@ export async function removeVideoInPage(page: Page, input: Buffer, options: Vide
 
 export function probeVideoInPage(page: Page, input: Buffer): Promise<ProbeRun> {
   return page.evaluate(async (base64) => {
-    const w = window as unknown as { videoEngine: { probeVideo(blob: Blob): Promise<ProbeRun> } };
+    const w = window as unknown as { videoEngine: { run(fn: string, args: unknown, progress: unknown): Promise<ProbeRun> } };
+    const Comlink = (window as unknown as { Comlink: { proxy<T>(value: T): T } }).Comlink;
     const blob = await (await fetch(`data:application/octet-stream;base64,${base64}`)).blob();
-    return w.videoEngine.probeVideo(blob);
+    return w.videoEngine.run('probeVideo', { input: blob }, Comlink.proxy(() => {}));
   }, input.toString('base64'));
 }

@@ -5,10 +5,11 @@ import { spendCredits } from '../../api/credits';
 import { readImageInput } from '../../api/image-input';
 import { imageResultResponse } from '../../api/image-result';
 import { saveResult } from '../../api/results';
+import { task } from '../../api/tasks';
 import { removeBackgroundCost, removeBackgroundMeta as meta } from './shared/meta';
 import { parseRemoveBackgroundRequest } from './shared/request';
 
-export const removeBackgroundRoute: ApiRoute = {
+const removeBackgroundRoute: ApiRoute = {
   method: 'POST',
   pattern: meta.path,
   produces: meta.produces,
@@ -18,10 +19,7 @@ export const removeBackgroundRoute: ApiRoute = {
     const { input, options } = parseRemoveBackgroundRequest(fields, context.deps.inputs.origin);
     return spendCredits(context, removeBackgroundCost(options), async () => {
       const image = await readImageInput(input, context.deps.inputs);
-      const output = await context.deps.engine.run(
-        { feature: 'remove-background', input: image.blob, options },
-        { clientId: context.clientId },
-      );
+      const output = await context.deps.engine.run(task('removeBackground', { input: image.blob, options }), { clientId: context.clientId });
       const record = await saveResult(context.deps, {
         blob: output.blob,
         contentType: output.contentType,
@@ -36,3 +34,5 @@ export const removeBackgroundRoute: ApiRoute = {
     });
   },
 };
+
+export const routes: ApiRoute[] = [removeBackgroundRoute];

@@ -3,12 +3,11 @@ import { readBody } from '../../api/body';
 import type { ApiRoute } from '../../api/context';
 import { spendCredits } from '../../api/credits';
 import { ApiError } from '../../api/errors';
-import { callerJob, jobStatusRoute, jobView } from '../../api/jobs';
-import { jsonResponse } from '../../api/respond';
+import { jobRoutes } from '../../api/jobs';
 import { tryOnMeta as meta } from './shared/meta';
 import { parseTryOnRequest } from './shared/request';
 
-export const tryOnRoute: ApiRoute = {
+const tryOnRoute: ApiRoute = {
   method: 'POST',
   pattern: meta.path,
   produces: meta.produces,
@@ -22,27 +21,4 @@ export const tryOnRoute: ApiRoute = {
   },
 };
 
-export const tryOnJobRoute = jobStatusRoute(meta.jobPath, 'try-on');
-
-export const tryOnCancelRoute: ApiRoute = {
-  method: 'DELETE',
-  pattern: meta.jobPath,
-  produces: ['application/json'],
-  auth: 'key',
-  async handle(context) {
-    const job = await callerJob(context, 'try-on');
-    const now = context.deps.clock.now();
-    const updated = await context.deps.store.updateJob(job.id, (current) =>
-      current.status === 'pending' || current.status === 'running'
-        ? {
-            ...current,
-            status: 'failed',
-            updatedAt: now,
-            error: { message: 'the job was cancelled', error_code: 'job_cancelled' },
-          }
-        : null,
-    );
-    context.deps.announceJobs();
-    return jsonResponse(jobView(updated ?? job, context));
-  },
-};
+export const routes: ApiRoute[] = [tryOnRoute, ...jobRoutes([meta.jobPath], 'try-on')];

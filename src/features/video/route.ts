@@ -1,13 +1,14 @@
-// POST /v1/video/remove-background and the job status routes. The route
-// validates, reads the input into IndexedDB (so the job survives the URL going
-// away and the page closing) and answers 202; an engine host runs the job.
+// POST /v1/video/remove-background and the job routes. The route validates,
+// reads the input into IndexedDB (so the job survives the URL going away and
+// the page closing), holds a first credit and answers 202; a window of the app
+// runs the job (./jobs.ts).
 import { readBody } from '../../api/body';
 import { callerKey, type ApiRoute } from '../../api/context';
-import { ensureAffordable } from '../../api/credits';
 import { ApiError } from '../../api/errors';
 import { loadInput } from '../../api/input';
-import { jobStatusRoute } from '../../api/jobs';
+import { jobRoutes } from '../../api/jobs';
 import { jsonResponse } from '../../api/respond';
+import { JOB_LIFETIME_MS } from '../../store/job-state';
 import { ACCEPTED_CONTAINERS, sniffContainer } from './shared/container';
 import { createVideoJob } from './shared/jobs';
 import { videoMeta as meta } from './shared/meta';
@@ -27,10 +28,14 @@ async function checkContainer(input: Blob): Promise<void> {
 
 function fileNameOf(url: URL): string {
   if (url.protocol === 'data:') return 'video';
-  return decodeURIComponent(url.pathname.split('/').pop() || 'video');
+  try {
+    return decodeURIComponent(url.pathname.split('/').pop() || 'video');
+  } catch {
+    return 'video';
+  }
 }
 
-export const videoRoute: ApiRoute = {
+const videoRoute: ApiRoute = {
   method: 'POST',
   pattern: meta.path,
   produces: ['application/json'],
@@ -39,22 +44,23 @@ export const videoRoute: ApiRoute = {
     const fields = await readBody(context.request, 'json');
     const { videoUrl, options } = parseVideoRequest(fields, context.deps.inputs.origin);
     const key = callerKey(context);
-    // The cost (a credit per started second) is known once the video is read;
-    // a key that cannot pay for even one second is refused now.
-    ensureAffordable((await context.deps.store.getKey(key.id)) ?? key, context.deps.reservedCredits.get(key.id) ?? 0, meta.costPerSecond);
-    const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video');
-    await checkContainer(input);
-    const job = await createVideoJob(context.deps.store, {
-      input,
-      options,
-      fileName: fileNameOf(videoUrl),
-      keyId: key.id,
-      cost: 0,
-      now: context.deps.clock.now(),
-    });
+    const { store, clock } = context.deps;
+    const id = crypto.randomUUID();
+    const now = clock.now();
+    // The cost (a credit per started second) is known once the job reads the
+    // video; a key that cannot pay for even one second is refused now.
+    await store.reserveCredits({ id, keyId: key.id, credits: meta.costPerSecond, at: now, expiresAt: now + JOB_LIFETIME_MS });
+    try {
+      const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video');
+      await checkContainer(input);
+      await createVideoJob(store, { id, input, options, fileName: fileNameOf(videoUrl), keyId: key.id, now });
+    } catch (error) {
+      await store.releaseCredits(id);
+      throw error;
+    }
     context.deps.announceJobs();
-    return jsonResponse({ job_id: job.id }, 202, { Location: `${meta.jobPaths[0].replace(':jobId', job.id)}` });
+    return jsonResponse({ job_id: id }, 202, { Location: `${meta.jobPaths[0].replace(':jobId', id)}` });
   },
 };
 
-export const videoJobRoutes = meta.jobPaths.map((pattern) => jobStatusRoute(pattern, 'video'));
+export const routes: ApiRoute[] = [videoRoute, ...jobRoutes(meta.jobPaths, 'video')];

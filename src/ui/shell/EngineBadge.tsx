@@ -2,6 +2,7 @@
 // a task), and on click the details: backend, threads, whether the model is cached.
 import { useDismiss } from '../components/useDismiss';
 import { useEngineStatus, type EngineStatusView } from '../services';
+import { OfflineReadiness } from './OfflineReadiness';
 
 function percent(fraction: number): string {
   return `${Math.round(Math.max(0, Math.min(1, fraction)) * 100)}%`;
@@ -77,6 +78,7 @@ export function EngineBadge() {
             {status.error}
           </p>
         )}
+        <OfflineReadiness />
       </div>
     </details>
   );

@@ -260,7 +260,7 @@ describe('401 invalid_auth_token', () => {
   test('no X-API-KEY', async () => {
     const request = new Request('http://studio.test/v1/credits');
     const { handleApiRequest } = await import('../../../src/api/handle');
-    const { apiRoutes } = await import('../../../src/api/routes');
+    const { apiRoutes } = await import('../../../src/sw/routes');
     expect(await errorOf(await handleApiRequest(request, apiRoutes, h.deps))).toMatchObject({ status: 401, code: 'invalid_auth_token' });
   });
 
@@ -389,13 +389,6 @@ describe('500 unexpected_error', () => {
 });
 
 describe('501 not_implemented', () => {
-  test('generate-background validates, then says its generator is not built', async () => {
-    expect(await errorOf(await h.call('/v1/generate-background', { json: { image_url: 'https://images.test/shoe.png', scene: 'marble' } }))).toMatchObject({
-      status: 501,
-      code: 'not_implemented',
-    });
-  });
-
   test('try-on validates, then says its model is not built', async () => {
     const url = 'https://images.test/shoe.png';
     expect(await errorOf(await h.call('/v1/try-on', { json: { person_image_url: url, garment_image_url: url } }))).toMatchObject({

@@ -2,7 +2,8 @@
 // results, credits, the options handed to the engine.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SHADOW } from '../../../src/features/remove-background/shared/meta';
-import { createHarness, pngBytes, pngDataUrl, type Harness } from '../../support/api-harness';
+import { createHarness, errorOf, pngBytes, pngDataUrl, type Harness } from '../../support/api-harness';
+import type { RemoveBackgroundArgs } from '../../../src/features/remove-background/shared/tasks';
 
 let h: Harness;
 let image: string;
@@ -49,6 +50,29 @@ describe('answers', () => {
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(8);
   });
 
+  test('a result named in any script downloads under its name (RFC 6266 filename*)', async () => {
+    const { saveResult } = await import('../../../src/api/results');
+    const record = await saveResult(h.deps, {
+      blob: new Blob([(await pngBytes(8, 8)) as BlobPart]),
+      contentType: 'image/png',
+      ext: 'png',
+      route: '/v1/remove-background',
+      keyId: null,
+      lifetimeMs: 60_000,
+      label: '写真 «été»',
+    });
+    const response = await h.call(`/v1/results/${record.id}.png`);
+    expect(response.status).toBe(200);
+    const disposition = response.headers.get('content-disposition')!;
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('写真 «été».png')}`);
+    expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]+";/);
+  });
+
+  test('a path with a malformed % escape is 404, not 500', async () => {
+    expect(await errorOf(await h.call('/v1/video/job/%E0%A4%A'))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await errorOf(await h.call('/v1/results/%zz.png'))).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
   test('results expire after one hour and are purged by the sweep', async () => {
     await h.call('/v1/remove-background', { json: { image_url: image } });
     expect(await h.store.purgeExpiredResults(h.clock.now())).toBe(0);
@@ -75,7 +99,7 @@ describe('inputs', () => {
     const response = await h.call('/v1/remove-background', { method: 'POST', body: form });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-credits-charged')).toBe('4');
-    const task = h.tasks[0];
+    const task = h.tasks[0].args as RemoveBackgroundArgs;
     expect(task.input.size).toBeGreaterThan(0);
     expect(task.options.crop).toBe(true);
     expect(task.options.margins.left).toEqual({ unit: 'px', value: 10 });
@@ -90,7 +114,7 @@ describe('inputs', () => {
 describe('options', () => {
   test('margins: side values override margin', async () => {
     await h.call('/v1/remove-background', { json: { image_url: image, crop: true, margin: '5%', margin_left: '12px' } });
-    expect(h.tasks[0].options.margins).toEqual({
+    expect((h.tasks[0].args as RemoveBackgroundArgs).options.margins).toEqual({
       top: { unit: '%', value: 5 },
       right: { unit: '%', value: 5 },
       bottom: { unit: '%', value: 5 },
@@ -100,20 +124,20 @@ describe('options', () => {
 
   test('shadow: true is the automatic shadow with the defaults', async () => {
     await h.call('/v1/remove-background', { json: { image_url: image, shadow: true } });
-    expect(h.tasks[0].options.shadow).toEqual(DEFAULT_SHADOW);
+    expect((h.tasks[0].args as RemoveBackgroundArgs).options.shadow).toEqual(DEFAULT_SHADOW);
   });
 
   test('shadow: an object with a light source', async () => {
     await h.call('/v1/remove-background', {
       json: { image_url: image, shadow: { enabled: true, opacity: 0.8, light_source: { size: 0.6, position: { x: 0.5, y: -1, z: 1.2 } } } },
     });
-    expect(h.tasks[0].options.shadow).toEqual({ opacity: 0.8, lightSize: 0.6, light: { x: 0.5, y: -1, z: 1.2 } });
+    expect((h.tasks[0].args as RemoveBackgroundArgs).options.shadow).toEqual({ opacity: 0.8, lightSize: 0.6, light: { x: 0.5, y: -1, z: 1.2 } });
   });
 
   test('shadow with enabled: false costs nothing extra', async () => {
     const response = await h.call('/v1/remove-background', { json: { image_url: image, shadow: { enabled: false } } });
     expect(response.headers.get('x-credits-charged')).toBe('1');
-    expect(h.tasks[0].options.shadow).toBeNull();
+    expect((h.tasks[0].args as RemoveBackgroundArgs).options.shadow).toBeNull();
   });
 });
 
@@ -122,9 +146,38 @@ describe('credits', () => {
     await h.store.updateKey(h.keyId, { budget: 10 });
     await h.call('/v1/remove-background', { json: { image_url: image } });
     await h.call('/v1/remove-background', { json: { image_url: image, shadow: true } });
-    const credits = (await (await h.call('/v1/credits')).json()) as Record<string, number>;
-    expect(credits).toEqual({ credits_remaining: 5, credits_used: 5, credits_budget: 10 });
+    const credits = (await (await h.call('/v1/credits')).json()) as Record<string, unknown>;
+    expect(credits).toMatchObject({ credits_remaining: 5, credits_used: 5, credits_held: 0, credits_budget: 10 });
+    expect(credits.ledger).toEqual([
+      { route: '/v1/remove-background', credits: 1, at: '2026-11-21T12:00:00.000Z' },
+      { route: '/v1/remove-background', credits: 4, at: '2026-11-21T12:00:00.000Z' },
+    ]);
     expect((await h.store.ledgerFor(h.keyId)).map((e) => e.credits)).toEqual([1, 4]);
+  });
+
+  test('a budget is never overspent: a running call holds its credits until it ends', async () => {
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const held = await createHarness({ engineGate: gate });
+    await held.store.updateKey(held.keyId, { budget: 1 });
+    const first = held.call('/v1/remove-background', { json: { image_url: image } });
+    await expect.poll(() => held.store.heldCredits(held.keyId, held.clock.now())).toBe(1);
+    expect(await errorOf(await held.call('/v1/remove-background', { json: { image_url: image } }))).toMatchObject({
+      status: 403,
+      code: 'insufficient_api_credits',
+    });
+    finish();
+    expect((await first).status).toBe(200);
+    expect(await held.store.heldCredits(held.keyId, held.clock.now())).toBe(0);
+    expect((await held.store.getKey(held.keyId))?.spent).toBe(1);
+  });
+
+  test('a failed call releases its hold and is not charged', async () => {
+    const failing = await createHarness({ engineFailure: new Error('boom') });
+    await failing.store.updateKey(failing.keyId, { budget: 1 });
+    expect((await failing.call('/v1/remove-background', { json: { image_url: image } })).status).toBe(500);
+    expect(await failing.store.heldCredits(failing.keyId, failing.clock.now())).toBe(0);
+    expect((await failing.store.getKey(failing.keyId))?.spent).toBe(0);
   });
 
   test('a key without a budget has no limit: credits_remaining is null', async () => {

@@ -94,3 +94,32 @@ describe('refused before a job exists', () => {
     expect(await errorOf(await start({ video_url: 'https://videos.test/clip.mp4' }))).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
   });
 });
+
+describe('cancel', () => {
+  test('DELETE ends a pending job failed with job_cancelled, releases its hold, and it stays readable', async () => {
+    await h.store.updateKey(h.keyId, { budget: 5 });
+    const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
+    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(1);
+    const cancelled = await h.call(`/v1/video/job/${job_id}`, { method: 'DELETE' });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ job_id, status: 'failed', error: { error_code: 'job_cancelled' } });
+    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
+    const again = await h.call(`/v1/video/remove-background/job/${job_id}`, { method: 'DELETE' });
+    expect(await again.json()).toMatchObject({ status: 'failed', error: { error_code: 'job_cancelled' } });
+    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+  });
+
+  test("another key cannot cancel the job: 404", async () => {
+    const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
+    const other = await createApiKey(h.store, 'other');
+    const answer = await h.call(`/v1/video/job/${job_id}`, { method: 'DELETE', headers: { 'x-api-key': other.key } });
+    expect(await errorOf(answer)).toMatchObject({ status: 404, code: 'not_found' });
+    expect((await h.store.getJob(job_id))?.status).toBe('pending');
+  });
+
+  test('a key that cannot pay for one second is refused before the video is read', async () => {
+    await h.store.updateKey(h.keyId, { budget: 0 });
+    expect(await errorOf(await start({ video_url: 'https://videos.test/clip.mp4' }))).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
+    expect(await h.store.listJobs()).toHaveLength(0);
+  });
+});

@@ -1,5 +1,7 @@
 // Image headers are read without decoding; our PNG encoder writes what a
-// decoder reads back, byte for byte, alpha included.
+// decoder reads back, byte for byte, alpha included — our own decoder and an
+// independent one (ffmpeg's), so a bug shared by both of ours cannot hide.
+import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { encodePng } from '../../../src/imaging/png';
 import { sniffImage } from '../../../src/imaging/sniff';
@@ -53,5 +55,16 @@ describe('encodePng', () => {
     expect(decoded.width).toBe(width);
     expect(decoded.height).toBe(height);
     expect(Array.from(decoded.data)).toEqual(Array.from(data));
+  });
+
+  test("ffmpeg's PNG decoder reads back the same straight RGBA", async () => {
+    const width = 41;
+    const height = 17;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 104729 + (i >> 2)) % 256;
+    const png = Buffer.from(await (await encodePng(data, width, height)).arrayBuffer());
+    const raw = execFileSync('ffmpeg', ['-v', 'error', '-f', 'png_pipe', '-i', '-', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { input: png });
+    expect(raw.length).toBe(width * height * 4);
+    expect(Array.from(raw)).toEqual(Array.from(data));
   });
 });

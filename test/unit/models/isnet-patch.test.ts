@@ -6,8 +6,10 @@
 import * as ortNode from 'onnxruntime-node';
 import * as ortWeb from 'onnxruntime-web';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildModel, manifest } from '../../../models/assemble.mjs';
-import { describeIo, patchIsnet, widenToFloat32 } from '../../../models/onnx-patch.mjs';
+import { buildModel, manifest } from '../../../models/assemble';
+import { describeIo } from '../../../src/engine/onnx/describe-io';
+import { patchIsnet } from '../../../src/engine/onnx/isnet-patch';
+import { widenToFloat32 } from '../../../src/engine/onnx/widen-float32';
 import { exposeOutputs, inputsOfOp, intAttributesOfOp } from '../../support/onnx';
 
 const model = manifest.models[0];

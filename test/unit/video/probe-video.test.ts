@@ -21,7 +21,7 @@ const tone = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:dura
 
 async function refusal(input: Blob) {
   try {
-    await probeVideo(input);
+    await probeVideo({ input });
   } catch (error) {
     return error as { code: string; message: string };
   }
@@ -35,18 +35,18 @@ describe('probeVideo where there is no DOM, Worker or WebCodecs', () => {
 
   test('reads an MP4 with audio: duration, size, rate, frames, codecs', async () => {
     const clip = make('clip.mp4', [...video('320x240', 1), ...tone(1), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest']);
-    const probe = await probeVideo(clip);
+    const probe = await probeVideo({ input: clip });
     expect(probe).toMatchObject({ width: 320, height: 240, frameRate: 12, frameCount: 12, hasAudio: true, videoCodec: 'avc', audioCodec: 'aac' });
     expect(probe.durationSeconds).toBeCloseTo(1, 1);
   });
 
   test('reads a WebM without audio, and a rotated phone video at its display size', async () => {
-    const webm = await probeVideo(make('clip.webm', [...video('160x120', 1, 10), '-c:v', 'libvpx-vp9', '-b:v', '200k']));
+    const webm = await probeVideo({ input: make('clip.webm', [...video('160x120', 1, 10), '-c:v', 'libvpx-vp9', '-b:v', '200k']) });
     expect(webm).toMatchObject({ width: 160, height: 120, frameCount: 10, hasAudio: false, audioCodec: null, videoCodec: 'vp9' });
     make('upright.mp4', [...video('320x240', 1), '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
     // ffmpeg 5.1 keeps the rotate tag (a display matrix) only when copying.
     const rotated = make('rotated.mp4', ['-i', join(dir, 'upright.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90']);
-    expect(await probeVideo(rotated)).toMatchObject({ width: 240, height: 320 });
+    expect(await probeVideo({ input: rotated })).toMatchObject({ width: 240, height: 320 });
   });
 
   test('text is malformed_image: not a video', async () => {

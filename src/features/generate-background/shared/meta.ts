@@ -5,6 +5,9 @@ export const generateBackgroundMeta = {
   label: 'Generate background',
   path: '/v1/generate-background',
   produces: ['application/json', 'image/jpeg'],
+  contentType: 'image/jpeg',
+  extension: 'jpg',
+  jpegQuality: 0.92,
   cost: 5,
   resultLifetimeMs: 60 * 60 * 1000,
   canvasSize: 1024,
@@ -12,6 +15,9 @@ export const generateBackgroundMeta = {
 
 export const SCENES = ['marble', 'wood', 'industrial', 'linen', 'brick', 'counter'] as const;
 export type Scene = (typeof SCENES)[number];
+
+/** image_transform.scale when none is given: an RGBA input fills the canvas, a photo we cut out sits in the set. */
+export const DEFAULT_SCALE = { ownAlpha: 1, cutOut: 0.6 } as const;
 
 export interface ImageTransform {
   /** Omitted: 1, or 0.6 when the background was removed by us. */

@@ -7,7 +7,7 @@ import { ProgressBar } from '../../../ui/components/ProgressBar';
 import { formatPercent } from '../../../ui/format';
 import { useEngineStatus } from '../../../ui/services';
 import { BeforeAfter } from './BeforeAfter';
-import { progressView } from './progress-label';
+import { progressView } from '../../../ui/progress-label';
 import type { StudioItem } from './queue';
 import type { Background } from './studio-options';
 import type { PreviewState } from './useComposePreview';

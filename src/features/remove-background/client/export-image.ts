@@ -1,6 +1,7 @@
 // The file a user takes away: the cut-out re-finished at full size with the
 // current options, laid on the chosen background, encoded as PNG or JPEG.
 import type { EngineHost } from '../../../engine/host';
+import { task } from '../../../api/tasks';
 import type { RemoveBackgroundOptions } from '../shared/meta';
 import type { Cutout } from './queue';
 import { needsCompose, type Background } from './studio-options';
@@ -25,7 +26,7 @@ export interface ExportedImage {
 
 async function composeFullSize(engine: EngineHost, cutout: Cutout, options: RemoveBackgroundOptions): Promise<ExportedImage> {
   if (!needsCompose(options)) return { blob: cutout.blob, width: cutout.width, height: cutout.height };
-  const output = await engine.run({ feature: 'compose-cutout', input: cutout.blob, options });
+  const output = await engine.run(task('composeCutout', { input: cutout.blob, options }), { lane: 'preview' });
   return { blob: output.blob, width: output.width, height: output.height };
 }
 

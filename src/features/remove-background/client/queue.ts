@@ -1,7 +1,7 @@
 // The studio's batch: images wait in order, one is worked on at a time, each
 // ends done or failed. Cancelling removes an image, so its result is dropped
 // and the queue moves on. Pure state; useStudioQueue runs it.
-import type { EngineProgress } from '../../../engine/protocol';
+import type { EngineProgress } from '../../../api/tasks';
 
 export type ItemStatus = 'queued' | 'working' | 'done' | 'failed';
 

@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
 import { toApiError } from '../../../api/errors';
 import { ZERO_MARGIN } from '../../../api/margin';
 import type { EngineHost } from '../../../engine/host';
+import { task } from '../../../api/tasks';
 import { fileStem } from '../../../ui/download';
 import { useServices } from '../../../ui/services';
 import type { RemoveBackgroundOptions } from '../shared/meta';
@@ -115,10 +116,13 @@ export class StudioSession {
     // Timed from the engine's first word on it: waiting for the model to load is not cutting out.
     let started: number | null = null;
     try {
-      const output = await this.engine.run({ feature: 'remove-background', input: item.file, options: RAW_CUTOUT }, (progress) => {
-        started ??= performance.now();
-        if (this.running === item.id) this.dispatch({ type: 'progress', id: item.id, progress });
-      }, signal);
+      const output = await this.engine.run(task('removeBackground', { input: item.file, options: RAW_CUTOUT }), {
+        onProgress: (progress) => {
+          started ??= performance.now();
+          if (this.running === item.id) this.dispatch({ type: 'progress', id: item.id, progress });
+        },
+        signal,
+      });
       if (!this.has(item.id)) return;
       const cutout = {
         blob: output.blob,

@@ -3,6 +3,7 @@
 // arrive while one preview is being made are coalesced: only the latest runs next.
 import { useEffect, useRef, useState } from 'react';
 import { toApiError, type ApiError } from '../../../api/errors';
+import { task } from '../../../api/tasks';
 import { useServices } from '../../../ui/services';
 import type { RemoveBackgroundOptions } from '../shared/meta';
 import type { Cutout } from './queue';
@@ -56,7 +57,9 @@ export function useComposePreview(cutout: Cutout | undefined, options: RemoveBac
       for (let job = wanted.current; job; ) {
         const current: Wanted = job;
         try {
-          const output = await engine.run({ feature: 'compose-cutout', input: current.cutout.blob, options: current.options, maxSide: PREVIEW_SIDE });
+          const output = await engine.run(task('composeCutout', { input: current.cutout.blob, options: current.options, maxSide: PREVIEW_SIDE }), {
+            lane: 'preview',
+          });
           const url = URL.createObjectURL(output.blob);
           if (shownUrl.current) URL.revokeObjectURL(shownUrl.current);
           shownUrl.current = url;

@@ -2,12 +2,13 @@
 // running the model again: the studio's live preview and its exports.
 import { ApiError } from '../../../api/errors';
 import { decodeImage } from '../../../engine/decode';
-import type { EngineOutput } from '../../../engine/protocol';
+import type { ImageOutput, TaskContext } from '../../../api/tasks';
 import type { RgbaImage } from '../../../imaging/image';
 import { encodePng } from '../../../imaging/png';
 import { decodeRgbaPng } from '../../../imaging/png-decode';
 import { resizeRgba, workingSize } from '../../../imaging/resize';
 import { removeBackgroundMeta, type RemoveBackgroundOptions } from '../shared/meta';
+import type { ComposeCutoutArgs } from '../shared/tasks';
 import { finishCutout } from './pipeline';
 
 async function readCutout(input: Blob): Promise<RgbaImage> {
@@ -15,16 +16,10 @@ async function readCutout(input: Blob): Promise<RgbaImage> {
   return (await decodeRgbaPng(new Uint8Array(await input.arrayBuffer()))) ?? decodeImage(input);
 }
 
-/**
- * @param maxSide preview size: the cut-out is shrunk so its long side is at most this
- * @param inputSize the original input's size, which percent margins refer to
- */
 export default async function composeCutout(
-  input: Blob,
-  options: RemoveBackgroundOptions,
-  maxSide?: number,
-  inputSize?: { width: number; height: number },
-): Promise<EngineOutput> {
+  { input, options, maxSide, inputSize }: ComposeCutoutArgs,
+  _context?: TaskContext,
+): Promise<ImageOutput> {
   const start = performance.now();
   let cutout = await readCutout(input);
   const original = inputSize ?? { width: cutout.width, height: cutout.height };

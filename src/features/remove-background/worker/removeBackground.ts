@@ -1,18 +1,19 @@
 // The remove-background worker function: file in, PNG cut-out out.
 import { decodeImage } from '../../../engine/decode';
-import type { EngineOutput, EngineProgress } from '../../../engine/protocol';
+import type { ImageOutput, TaskContext } from '../../../api/tasks';
 import { engineLabel, segmenterFor } from '../../../engine/runtime';
 import { encodePng } from '../../../imaging/png';
-import { removeBackgroundMeta, type RemoveBackgroundOptions } from '../shared/meta';
-import { DEFAULT_REFINEMENT, removeBackgroundPixels } from './pipeline';
+import { removeBackgroundMeta } from '../shared/meta';
+import type { RemoveBackgroundArgs } from '../shared/tasks';
+import { DEFAULT_REFINEMENT } from '../../../engine/matte';
+import { removeBackgroundPixels } from './pipeline';
 
 const MODEL_SIDE = 1024;
 
 export default async function removeBackground(
-  input: Blob,
-  options: RemoveBackgroundOptions,
-  progress: (p: EngineProgress) => void = () => {},
-): Promise<EngineOutput> {
+  { input, options }: RemoveBackgroundArgs,
+  { progress }: TaskContext,
+): Promise<ImageOutput> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {

@@ -1,8 +1,10 @@
-// Reads a try-on request; every rule of API.md, no I/O.
-import { optionalBoolean, optionalEnum, type RequestFields } from '../../../api/fields';
+// Reads a try-on request: the wire schema checks every field (wire.ts); this
+// adds the defaults of API.md. No I/O.
+import { readFields, type RequestFields } from '../../../api/fields';
 import type { InputSource } from '../../../api/input';
 import { readImageSource } from '../../remove-background/shared/request';
-import { GARMENT_MODES, type TryOnOptions } from './meta';
+import type { TryOnOptions } from './meta';
+import { tryOnBody } from './wire';
 
 export interface TryOnRequest {
   person: InputSource;
@@ -11,14 +13,15 @@ export interface TryOnRequest {
 }
 
 export function parseTryOnRequest(fields: RequestFields, origin: string): TryOnRequest {
+  const body = readFields(tryOnBody, fields);
   return {
-    person: readImageSource(fields, origin, 'person_image', 'person_image_url'),
-    garment: readImageSource(fields, origin, 'garment_image', 'garment_image_url'),
+    person: readImageSource(body.person_image, body.person_image_url, origin, 'person_image', 'person_image_url'),
+    garment: readImageSource(body.garment_image, body.garment_image_url, origin, 'garment_image', 'garment_image_url'),
     options: {
-      garmentMode: optionalEnum(fields, 'garment_mode', GARMENT_MODES) ?? 'auto',
-      preprocessGarment: optionalBoolean(fields, 'preprocess_garment') ?? true,
-      removeBackground: optionalBoolean(fields, 'remove_background') ?? false,
-      waitForResult: optionalBoolean(fields, 'wait_for_result') ?? true,
+      garmentMode: body.garment_mode ?? 'auto',
+      preprocessGarment: body.preprocess_garment ?? true,
+      removeBackground: body.remove_background ?? false,
+      waitForResult: body.wait_for_result ?? true,
     },
   };
 }

@@ -65,7 +65,6 @@ export function NewVideoJob({ onCreated }: { onCreated(): void }) {
         options: { outputFormat: format, backgroundColor: backdrop === 'transparent' ? 'transparent' : (color as `#${string}`) },
         fileName: chosen.file.name,
         keyId: null,
-        cost: 0,
         now: Date.now(),
       });
       announceJobs();

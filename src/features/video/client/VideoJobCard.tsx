@@ -14,6 +14,7 @@ const STATUS = {
   running: { label: 'Running', tone: 'accent pulse' },
   completed: { label: 'Done', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'plain' },
 } as const;
 
 function Result({ job }: { job: VideoJob }) {
@@ -45,11 +46,12 @@ function Result({ job }: { job: VideoJob }) {
   );
 }
 
-export function VideoJobCard({ job, onDelete, onRetry }: { job: VideoJob; onDelete(): void; onRetry(): void }) {
+export function VideoJobCard({ job, onCancel, onDelete, onRetry }: { job: VideoJob; onCancel(): void; onDelete(): void; onRetry(): void }) {
   const { options, fileName } = job.request;
-  const status = STATUS[job.status];
+  const cancelled = job.status === 'failed' && job.error?.error_code === 'job_cancelled';
+  const status = STATUS[cancelled ? 'cancelled' : job.status];
   return (
-    <li className="video-job card" data-testid="video-job" data-status={job.status}>
+    <li className="video-job card" data-testid="video-job" data-job-id={job.id} data-status={job.status}>
       <div className="video-job-head">
         <span className="video-job-icon">
           <Icon name="video" size={18} />
@@ -62,9 +64,8 @@ export function VideoJobCard({ job, onDelete, onRetry }: { job: VideoJob; onDele
           </span>
         </span>
         <span className={`badge ${status.tone}`}>{status.label}</span>
-        {job.status === 'running' ? (
-          // Deleting a running job stops its worker (src/engine/jobs.ts).
-          <button type="button" className="button small ghost" onClick={onDelete} aria-label={`Cancel the job for ${fileName}`} title="Cancel">
+        {job.status === 'running' || job.status === 'pending' ? (
+          <button type="button" className="button small ghost" onClick={onCancel} aria-label={`Cancel the job for ${fileName}`} title="Cancel">
             <Icon name="x" size={16} />
             Cancel
           </button>
@@ -99,7 +100,11 @@ export function VideoJobCard({ job, onDelete, onRetry }: { job: VideoJob; onDele
       )}
       {job.status === 'failed' && (
         <div className="video-job-body stack">
-          <ErrorAlert title="This video could not be processed." message={job.error?.message ?? 'unknown error'} code={job.error?.error_code} />
+          {cancelled ? (
+            <p className="hint">You cancelled this job; nothing was charged.</p>
+          ) : (
+            <ErrorAlert title="This video could not be processed." message={job.error?.message ?? 'unknown error'} code={job.error?.error_code} />
+          )}
           <div className="row">
             <button type="button" className="button small" onClick={onRetry}>
               <Icon name="refresh" size={14} />

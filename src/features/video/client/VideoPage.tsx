@@ -1,5 +1,6 @@
 // The video page: start a job from a clip, follow every job to its result.
 import { EmptyState } from '../../../ui/components/EmptyState';
+import { appClock } from '../../../store/clock';
 import { appStore } from '../../../ui/store';
 import { createVideoJob, type VideoJob } from '../shared/jobs';
 import { NewVideoJob } from './NewVideoJob';
@@ -15,14 +16,20 @@ export function VideoPage() {
     await reload();
   };
 
+  // The window running it hears of it on the jobs channel and stops its worker.
+  const cancel = async (job: VideoJob) => {
+    await (await appStore()).cancelJob(job.id, appClock.now());
+    announceJobs();
+    await reload();
+  };
+
   const retry = async (job: VideoJob) => {
     await createVideoJob(await appStore(), {
       input: job.input,
       options: job.request.options,
       fileName: job.request.fileName,
       keyId: job.keyId,
-      cost: job.cost,
-      now: Date.now(),
+      now: appClock.now(),
     });
     announceJobs();
     await reload();
@@ -57,7 +64,7 @@ export function VideoPage() {
           ) : (
             <ul className="video-jobs" aria-label="Video jobs">
               {jobs.map((job) => (
-                <VideoJobCard key={job.id} job={job} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
+                <VideoJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
               ))}
             </ul>
           )}

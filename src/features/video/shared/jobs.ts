@@ -1,5 +1,5 @@
 // Video jobs as stored in IndexedDB. The /v1 route and the app's video page
-// both create them here; an engine host runs them (src/engine/jobs.ts).
+// both create them here; a window of the app runs them (../jobs.ts).
 import type { JobRecord } from '../../../store/schema';
 import type { Store } from '../../../store/store';
 import type { VideoOptions } from './meta';
@@ -13,17 +13,17 @@ export interface VideoJobRequest {
 export type VideoJob = JobRecord<VideoJobRequest>;
 
 export interface NewVideoJob {
+  id?: string;
   input: Blob;
   options: VideoOptions;
   fileName: string;
   keyId: string | null;
-  cost: number;
   now: number;
 }
 
 export async function createVideoJob(store: Store, job: NewVideoJob): Promise<VideoJob> {
   const record: VideoJob = {
-    id: crypto.randomUUID(),
+    id: job.id ?? crypto.randomUUID(),
     keyId: job.keyId,
     kind: 'video',
     status: 'pending',
@@ -33,7 +33,7 @@ export async function createVideoJob(store: Store, job: NewVideoJob): Promise<Vi
     createdAt: job.now,
     updatedAt: job.now,
     attempts: 0,
-    cost: job.cost,
+    cost: 0,
     label: job.fileName,
   };
   await store.putJob(record);

@@ -1,10 +1,10 @@
-// Reads a video job request; every rule of API.md, no I/O.
+// Reads a video job request: the wire schema checks every field (wire.ts);
+// this adds the defaults and the rules between fields of API.md. No I/O.
 import { ApiError } from '../../../api/errors';
-import { optionalEnum, optionalString, requireString, type RequestFields } from '../../../api/fields';
+import { readFields, type RequestFields } from '../../../api/fields';
 import { parseInputUrl } from '../../../api/input';
-import { OUTPUT_FORMATS, VIDEO_FORMATS, type BackgroundColor, type VideoOptions } from './meta';
-
-const COLOR_PATTERN = /^(transparent|#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})$/;
+import { VIDEO_FORMATS, type BackgroundColor, type VideoOptions } from './meta';
+import { videoJobBody } from './wire';
 
 export interface VideoRequest {
   videoUrl: URL;
@@ -12,21 +12,17 @@ export interface VideoRequest {
 }
 
 /** #rgb → #rrggbb, lower case. */
-function normaliseColor(value: string): BackgroundColor {
+function normaliseColor(value: BackgroundColor): BackgroundColor {
   if (value === 'transparent') return value;
   const hex = value.slice(1).toLowerCase();
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
 }
 
 export function parseVideoRequest(fields: RequestFields, origin: string): VideoRequest {
-  const videoUrl = parseInputUrl(requireString(fields, 'video_url'), 'video_url', origin);
-  const colorText = optionalString(fields, 'background_color') ?? '#000000';
-  if (!COLOR_PATTERN.test(colorText)) {
-    throw new ApiError('invalid_parameter', `background_color must be "transparent", #rgb or #rrggbb; got "${colorText}"`);
-  }
-  const backgroundColor = normaliseColor(colorText);
-  const requested = optionalEnum(fields, 'output_format', OUTPUT_FORMATS);
-  const outputFormat = requested ?? (backgroundColor === 'transparent' ? 'webm_vp9' : 'mp4_h264');
+  const body = readFields(videoJobBody, fields);
+  const videoUrl = parseInputUrl(body.video_url, 'video_url', origin);
+  const backgroundColor = normaliseColor(body.background_color ?? '#000000');
+  const outputFormat = body.output_format ?? (backgroundColor === 'transparent' ? 'webm_vp9' : 'mp4_h264');
   if (backgroundColor === 'transparent' && !VIDEO_FORMATS[outputFormat].alpha) {
     throw new ApiError(
       'invalid_parameter',

@@ -19,7 +19,7 @@ export async function* decodeFrames(track: InputVideoTrack, size: { width: numbe
   let index = 0;
   const frames = sink.canvases();
   for (;;) {
-    let next: IteratorResult<{ canvas: OffscreenCanvas | HTMLCanvasElement; timestamp: number; duration: number }>;
+    let next: Awaited<ReturnType<typeof frames.next>>;
     try {
       next = await frames.next();
     } catch (error) {

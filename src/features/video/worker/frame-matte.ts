@@ -4,7 +4,7 @@
 // mid-clip), and the mask is smoothed over time where the picture holds still,
 // so a still subject does not flicker. Pure apart from the segmentation it is
 // given, so it runs in Node tests.
-import type { Segment } from '../../remove-background/worker/pipeline';
+import type { Segment } from '../../../engine/matte';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../imaging/guided-filter';
 import { createPlane, type Plane, type RgbaImage } from '../../../imaging/image';
 import { hasSubject, minMaxNormalise } from '../../../imaging/mask';

@@ -46,7 +46,7 @@ export async function describeVideo(opened: OpenedVideo): Promise<VideoProbe> {
   return probe;
 }
 
-export default async function probeVideo(input: Blob): Promise<VideoProbe> {
+export default async function probeVideo({ input }: { input: Blob }): Promise<VideoProbe> {
   const opened = await openVideo(input);
   try {
     return await describeVideo(opened);

@@ -4,14 +4,14 @@
 // foreground colours → composite → encode (WebCodecs or ffmpeg.wasm, which run
 // on their own threads while the next frame is segmented).
 import { segmenterFor } from '../../../engine/runtime';
-import type { EngineProgress } from '../../../engine/protocol';
+import type { TaskContext } from '../../../api/tasks';
 import { ApiError } from '../../../api/errors';
 import { compositeOverColor } from '../../../imaging/composite';
 import { estimateForeground } from '../../../imaging/foreground';
 import { backgroundFill } from '../shared/color';
-import type { WebCodecsCodec } from '../shared/encoder-plan';
-import { VIDEO_FORMATS, type VideoOptions } from '../shared/meta';
+import { VIDEO_FORMATS } from '../shared/meta';
 import type { VideoOutput } from '../shared/output';
+import type { RemoveVideoBackgroundArgs } from '../shared/tasks';
 import { decodeFrames } from './decode-frames';
 import type { FrameEncoder } from './encoders/frame-encoder';
 import { openEncoder } from './encoders/open-encoder';
@@ -24,19 +24,9 @@ import { StageTimer } from './stage-timer';
 const MODEL_SHARE = 0.05;
 const FINISH_SHARE = 0.05;
 
-/** Bench and test hooks. */
-export interface VideoTuning {
-  /** Run the model at another input size. */
-  modelSide?: number;
-  /** Use only these WebCodecs encoders, as if the browser offered no others (to exercise the fallbacks). */
-  webCodecs?: WebCodecsCodec[];
-}
-
 export default async function removeVideoBackground(
-  input: Blob,
-  options: VideoOptions,
-  progress: (p: EngineProgress) => void = () => {},
-  tuning: VideoTuning = {},
+  { input, options, tuning = {} }: RemoveVideoBackgroundArgs,
+  { progress }: TaskContext,
 ): Promise<VideoOutput> {
   const started = performance.now();
   const timer = new StageTimer();

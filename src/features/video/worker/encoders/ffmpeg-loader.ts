@@ -1,22 +1,13 @@
 // Starts ffmpeg.wasm from the app's own copies of its cores (Vite `?url`
-// assets, precached by the service worker), never a CDN. FFmpeg runs in a
+// assets, kept by the service worker once first fetched), never a CDN. FFmpeg runs in a
 // worker of its own, started from this one; the multi-thread core also starts
 // its pthread workers from there, and needs SharedArrayBuffer (the app is
 // cross-origin isolated).
 import type { FFmpeg } from '@ffmpeg/ffmpeg';
-import singleCoreUrl from '@ffmpeg/core?url';
-import singleWasmUrl from '@ffmpeg/core/wasm?url';
-import multiCoreUrl from '@ffmpeg/core-mt?url';
-import multiWasmUrl from '@ffmpeg/core-mt/wasm?url';
-// Not inlined: a data: URL worker has an opaque origin, so it could neither
-// import the core nor share its memory.
-import multiWorkerUrl from '@ffmpeg/core-mt/worker?url&no-inline';
+import { ffmpegCoreFiles } from '../../shared/offline-files';
 import type { FfmpegCore } from '../../shared/encoder-plan';
 
-const CORE_FILES: Record<FfmpegCore, { coreURL: string; wasmURL: string; workerURL?: string }> = {
-  'single-thread': { coreURL: singleCoreUrl, wasmURL: singleWasmUrl },
-  'multi-thread': { coreURL: multiCoreUrl, wasmURL: multiWasmUrl, workerURL: multiWorkerUrl },
-};
+const CORE_FILES: Record<FfmpegCore, { coreURL: string; wasmURL: string; workerURL?: string }> = ffmpegCoreFiles;
 
 /** Loads a core into `ffmpeg`; the caller terminates it when done. */
 export async function loadFfmpeg(ffmpeg: FFmpeg, core: FfmpegCore): Promise<void> {

@@ -1,7 +1,7 @@
-// Engine progress in words for the studio: the stage the engine names, and
+// Engine progress in words for the app's pages: the stage the engine names, and
 // while a task waits behind the early model load, that load's own progress.
-import type { EngineProgress } from '../../../engine/protocol';
-import type { EngineStatusView } from '../../../ui/services';
+import type { EngineProgress } from '../api/tasks';
+import type { EngineStatusView } from './services';
 
 export interface ProgressView {
   label: string;

@@ -1,0 +1,23 @@
+// The subject of a decoded image, cut out in a worker with the engine's model:
+// its alpha matte and its foreground colours (edges free of the old background).
+import { estimateForeground } from '../imaging/foreground';
+import type { RgbaImage } from '../imaging/image';
+import { IMAGE_MATTE, matte } from './matte';
+import type { EngineProgress } from '../api/tasks';
+import { segmenterFor } from './runtime';
+
+export interface Cutout {
+  /** Straight RGBA: foreground colours with the matte as alpha. */
+  image: RgbaImage;
+  alpha: Uint8ClampedArray;
+}
+
+/**
+ * @param progress fractions 0–1 cover the model load, the run and the refinement
+ */
+export async function cutOutSubject(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Cutout> {
+  const segmenter = await segmenterFor(IMAGE_MATTE.modelSide, (p) => progress({ stage: p.stage, fraction: 0.05 * p.fraction }));
+  const alpha = await matte(image, (tensor, side) => segmenter.run(tensor, side), IMAGE_MATTE, progress);
+  progress({ stage: 'estimating colours', fraction: 0.9 });
+  return { image: { data: estimateForeground(image, alpha), width: image.width, height: image.height }, alpha };
+}

@@ -1,0 +1,66 @@
+// The subject's alpha matte at full resolution: ISNet on a square input, then
+// the guided filter against the full-resolution image. Pure apart from the
+// segmentation it is given, so it runs in Node tests with the real model.
+// Every feature that needs a subject (remove-background, video, generate-
+// background, try-on) takes it from here.
+import { ApiError } from '../api/errors';
+import { applyGuidedUpsample, guidedCoefficients } from '../imaging/guided-filter';
+import type { Plane, RgbaImage } from '../imaging/image';
+import { hasSubject, minMaxNormalise, stretchAlpha } from '../imaging/mask';
+import { toModelInput } from '../imaging/model-input';
+import { resizePlane, resizeRgbToPlanes, workingSize } from '../imaging/resize';
+import type { EngineProgress } from '../api/tasks';
+
+/** Runs the model on a normalised 1×3×S×S tensor and returns its S×S output. */
+export type Segment = (input: Float32Array, side: number) => Promise<Plane>;
+
+export interface Refinement {
+  /** Long side at which the guided filter fits its model. */
+  guideSide: number;
+  radius: number;
+  eps: number;
+  /** Alpha below the first becomes 0, above the second 1, linear between. */
+  stretch: readonly [number, number];
+}
+
+// Chosen on the eval set (npm run eval:image): against plain bilinear
+// upsampling, the guided filter raises edge F1 and the stretch cuts alpha MAE
+// by about a sixth, by firming up the model's hesitant 0.1–0.3 and 0.7–0.9
+// values that a photo's edge does not have.
+export const DEFAULT_REFINEMENT: Refinement = { guideSide: 1024, radius: 4, eps: 1e-3, stretch: [0.15, 0.85] };
+
+export interface PipelineSettings {
+  modelSide: number;
+  refinement: Refinement;
+}
+
+export const IMAGE_MATTE: PipelineSettings = { modelSide: 1024, refinement: DEFAULT_REFINEMENT };
+
+/** Whether any pixel is less than opaque. */
+export function hasOwnAlpha(image: RgbaImage): boolean {
+  for (let i = 3; i < image.data.length; i += 4) if (image.data[i] !== 255) return true;
+  return false;
+}
+
+/** The alpha matte of an image at full resolution, 0–255. */
+export async function matte(
+  image: RgbaImage,
+  segment: Segment,
+  settings: PipelineSettings,
+  progress: (p: EngineProgress) => void = () => {},
+): Promise<Uint8ClampedArray> {
+  progress({ stage: 'preparing', fraction: 0.08 });
+  const input = toModelInput(image, settings.modelSide);
+  progress({ stage: 'segmenting', fraction: 0.12 });
+  const raw = await segment(input, settings.modelSide);
+  if (!hasSubject(raw)) throw new ApiError('unknown_foreground', 'no subject was found in the image');
+  progress({ stage: 'refining edges', fraction: 0.8 });
+  const mask = minMaxNormalise(raw);
+  const { guideSide, radius, eps } = settings.refinement;
+  const size = workingSize(image.width, image.height, guideSide);
+  const guide = resizeRgbToPlanes(image, size.width, size.height);
+  const lowMask = resizePlane(mask, size.width, size.height);
+  const alpha = stretchAlpha(applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image), ...settings.refinement.stretch);
+  if (hasOwnAlpha(image)) for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] * image.data[i * 4 + 3]) / 255;
+  return alpha;
+}

@@ -1,0 +1,26 @@
+// The engine tasks video runs, declared for the engine's registry.
+import type { TaskFn } from '../../../api/tasks';
+import type { WebCodecsCodec } from './encoder-plan';
+import type { VideoOptions } from './meta';
+import type { VideoOutput, VideoProbe } from './output';
+
+/** Bench and test hooks. */
+export interface VideoTuning {
+  /** Run the model at another input size. */
+  modelSide?: number;
+  /** Use only these WebCodecs encoders, as if the browser offered no others (to exercise the fallbacks). */
+  webCodecs?: WebCodecsCodec[];
+}
+
+export interface RemoveVideoBackgroundArgs {
+  input: Blob;
+  options: VideoOptions;
+  tuning?: VideoTuning;
+}
+
+declare module '../../../api/tasks' {
+  interface TaskRegistry {
+    probeVideo: TaskFn<{ input: Blob }, VideoProbe>;
+    removeVideoBackground: TaskFn<RemoveVideoBackgroundArgs, VideoOutput>;
+  }
+}

@@ -1,0 +1,43 @@
+// The life of a job, as one pure function: pending → running → completed |
+// failed, never back. A restart after a reload or a crashed worker is a
+// running job started again (one more attempt), not a step back.
+import type { JobError, JobRecord } from './schema';
+
+/** A job that has not ended by then fails with job_expired; an ended one is purged then. */
+export const JOB_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export type JobEvent =
+  | { type: 'start' }
+  | { type: 'progress'; fraction: number }
+  | { type: 'complete'; resultId: string; resultExt: string; cost: number }
+  | { type: 'fail'; error: JobError };
+
+export function isFinished(job: Pick<JobRecord, 'status'>): boolean {
+  return job.status === 'completed' || job.status === 'failed';
+}
+
+/** The job after `event`, or null when the event does not apply to it (it has moved on). */
+export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: number): J | null {
+  switch (event.type) {
+    case 'start':
+      return isFinished(job) ? null : { ...job, status: 'running', progress: 0, attempts: job.attempts + 1, updatedAt: now };
+    case 'progress':
+      return job.status === 'running' ? { ...job, progress: Math.max(0, Math.min(0.99, event.fraction)), updatedAt: now } : null;
+    case 'complete':
+      // The input is no longer needed once there is a result; dropping it frees up to 100 MB a job.
+      return job.status === 'running'
+        ? {
+            ...job,
+            status: 'completed',
+            progress: 1,
+            resultId: event.resultId,
+            resultExt: event.resultExt,
+            cost: event.cost,
+            input: new Blob([]),
+            updatedAt: now,
+          }
+        : null;
+    case 'fail':
+      return isFinished(job) ? null : { ...job, status: 'failed', error: event.error, updatedAt: now };
+  }
+}

@@ -1,0 +1,26 @@
+// What the first visit leaves for later: each feature lists, in its
+// shared/offline-files.ts, the files it fetches only when first used. Fetching
+// them through the service worker keeps them for offline use.
+
+const lists = import.meta.glob<readonly string[]>('../features/*/shared/offline-files.ts', { eager: true, import: 'offlineFiles' });
+
+export const laterFiles: readonly string[] = Object.values(lists).flat();
+
+/** How many of the later files this browser already keeps. */
+export async function countKept(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const kept = await Promise.all(laterFiles.map((url) => caches.match(new URL(url, location.href).href, { ignoreSearch: true })));
+  return kept.filter(Boolean).length;
+}
+
+/** Fetches every later file (the service worker keeps each); reports files done. */
+export async function fetchEverything(onProgress: (done: number, total: number) => void): Promise<void> {
+  let done = 0;
+  onProgress(done, laterFiles.length);
+  for (const url of laterFiles) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
+    await response.arrayBuffer();
+    onProgress(++done, laterFiles.length);
+  }
+}

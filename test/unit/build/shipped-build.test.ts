@@ -1,0 +1,44 @@
+// The app people install carries no test hooks: no movable clock, no crash
+// switch, no engine on window, no WebGPU failure switch. Built here as
+// `npm run build` builds it, and searched.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const outDir = join(root, '.tmp', 'dist-shipped');
+
+/** Strings that exist only where a test hook does. */
+const HOOKS = ['debug:clock', 'cutoutEngine', 'simulated worker crash', 'cutout.debug.webgpu', 'simulated adapter failure'];
+
+function scripts(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.js') || name.endsWith('.mjs'))
+    .map((name) => join(dir, name));
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--sourcemap', 'false'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the shipped build', () => {
+  test('has none of the test hooks', () => {
+    const found = scripts(outDir).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return HOOKS.filter((hook) => text.includes(hook)).map((hook) => `${hook} in ${file.slice(outDir.length)}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  test('does not precache the ffmpeg cores (fetched when video first needs them)', () => {
+    const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    expect(sw).toContain('isnet-fp16.onnx');
+    expect(sw).not.toContain('ffmpeg-core');
+  });
+});
