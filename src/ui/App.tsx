@@ -1,6 +1,7 @@
 // The app shell: top bar with navigation and status, the page, toasts.
 import { useEffect, type ReactNode } from 'react';
 import { DeveloperPage } from '../features/developer/client/DeveloperPage';
+import { BackgroundsPage } from '../features/generate-background/client/BackgroundsPage';
 import { HistoryPage } from '../features/history/client/HistoryPage';
 import { StudioPage } from '../features/remove-background/client/StudioPage';
 import { VideoPage } from '../features/video/client/VideoPage';
@@ -23,6 +24,7 @@ interface PageEntry {
 
 const PAGES: Record<string, PageEntry> = {
   '/': { title: 'Studio', icon: 'sparkle', render: () => <StudioPage /> },
+  '/backgrounds': { title: 'Backgrounds', icon: 'image', render: () => <BackgroundsPage /> },
   '/video': { title: 'Video', icon: 'video', render: () => <VideoPage /> },
   '/history': { title: 'History', icon: 'history', render: () => <HistoryPage /> },
   '/developer': { title: 'Developer', icon: 'code', render: () => <DeveloperPage /> },
