@@ -57,7 +57,7 @@ export interface ApiAnswer {
 }
 
 /** Runs fetch inside the page, so the service worker answers it. */
-export function callApi(page: Page, path: string, call: ApiCall = {}): Promise<ApiAnswer> {
+export function callApi(page: Pick<Page, 'evaluate'>, path: string, call: ApiCall = {}): Promise<ApiAnswer> {
   return page.evaluate(
     async ({ path, call }) => {
       const headers = new Headers(call.headers ?? {});
@@ -107,7 +107,7 @@ export interface LoadedImage {
 }
 
 /** Loads a URL in an <img> in the page and reads its pixels back. */
-export function loadImageInPage(page: Page, url: string): Promise<LoadedImage> {
+export function loadImageInPage(page: Pick<Page, 'evaluate'>, url: string): Promise<LoadedImage> {
   return page.evaluate(async (src) => {
     const img = document.createElement('img');
     img.src = src;

@@ -109,7 +109,7 @@ async function renderInPage(spec: SceneSpec & { withAlpha: boolean }): Promise<R
   return { dataUrl, alpha };
 }
 
-export function renderScene(page: Page, spec: SceneSpec, withAlpha = false): Promise<RenderedScene> {
+export function renderScene(page: Pick<Page, 'evaluate'>, spec: SceneSpec, withAlpha = false): Promise<RenderedScene> {
   return page.evaluate(renderInPage, { ...spec, withAlpha });
 }
 

@@ -22,7 +22,7 @@ export interface ClipSpec {
 }
 
 /** Renders the clip's frames in the page; returns them as PNG bytes, with each frame's true alpha when asked. */
-export async function renderClipFrames(page: Page, spec: ClipSpec, withAlpha = false): Promise<{ png: Buffer; alpha: number[] | null }[]> {
+export async function renderClipFrames(page: Pick<Page, 'evaluate'>, spec: ClipSpec, withAlpha = false): Promise<{ png: Buffer; alpha: number[] | null }[]> {
   const frames = [];
   for (let i = 0; i < spec.frames; i++) {
     const x = spec.from + ((spec.to - spec.from) * i) / Math.max(1, spec.frames - 1);
