@@ -25,6 +25,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          include: ['test/firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          // Firefox has no WebGPU: the model runs in WASM, ~12 s an image and ~20 s a 1 s clip here.
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

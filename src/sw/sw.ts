@@ -75,8 +75,12 @@ self.addEventListener('install', () => {
   if (!self.registration.active) void self.skipWaiting();
 });
 
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+self.addEventListener('activate', () => {
+  // Take the open pages at once, but do not hold activation on it: in Firefox
+  // 153 claim() can stay pending while the engine's workers start ORT's WASM
+  // threads, and activation then hangs for Firefox's 60 s grace period, failing
+  // every /v1 request sent meanwhile.
+  void self.clients.claim();
 });
 
 self.addEventListener('message', (event) => {

@@ -12,10 +12,12 @@ import {
   VideoSample,
   VideoSampleSource,
   WebMOutputFormat,
+  type EncodedPacket,
   type InputAudioTrack,
 } from 'mediabunny';
 import type { EncoderPlan } from '../../shared/encoder-plan';
 import type { Watchdog } from '../watchdog';
+import { repairAvcDescription } from './avc-description';
 import type { CompositedFrame, FrameEncoder } from './frame-encoder';
 import { addSourceAudio } from './source-audio';
 
@@ -32,6 +34,17 @@ function outputFormat(container: WebCodecsPlan['container']) {
     case 'webm':
       return new WebMOutputFormat();
   }
+}
+
+/** Puts a repaired avcC in place of a broken one (see avc-description.ts). */
+function mendAvcDescription(_packet: EncodedPacket, meta: EncodedVideoChunkMetadata | undefined): void {
+  const config = meta?.decoderConfig;
+  if (!meta || !config?.description) return;
+  const bytes = ArrayBuffer.isView(config.description)
+    ? new Uint8Array(config.description.buffer, config.description.byteOffset, config.description.byteLength)
+    : new Uint8Array(config.description);
+  const repaired = repairAvcDescription(bytes);
+  if (repaired) meta.decoderConfig = { ...config, description: repaired };
 }
 
 export interface WebCodecsEncoder extends FrameEncoder {
@@ -51,6 +64,8 @@ export async function createWebCodecsEncoder(
     quality: QUALITY_HIGH,
     alpha: plan.alpha ? 'keep' : 'discard',
     keyFrameInterval: 2,
+    // Runs before the muxer sees the packet and its metadata (the same object), so a mended avcC is what gets written.
+    onEncodedPacket: plan.codec === 'avc' ? mendAvcDescription : undefined,
   });
   output.addVideoTrack(video);
   const audio = audioTrack ? await addSourceAudio(output, audioTrack) : null;
