@@ -6,6 +6,7 @@ import { SCENES } from '../src/features/generate-background/shared/meta';
 import { generatePixels } from '../src/features/generate-background/worker/generate-pixels';
 import { glassBottle } from '../test/support/products';
 import { GALLERY_PROMPTS } from './gallery-prompts';
+import { loadAverage, machineInfo } from './lib/machine.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const product = { image: glassBottle(512), cutOut: false };
@@ -27,12 +28,16 @@ function time(options: { scene?: (typeof SCENES)[number]; prompt?: string }): nu
   return median(runs);
 }
 
+const loadBefore = loadAverage().one;
 const rows: [string, number][] = [];
 for (const scene of SCENES) rows.push([`scene \`${scene}\``, time({ scene })]);
 const promptTimes = GALLERY_PROMPTS.map((prompt) => time({ prompt }));
 for (const [i, prompt] of GALLERY_PROMPTS.entries()) rows.push([`prompt “${prompt}”`, promptTimes[i]]);
 rows.push(['**all prompts (median)**', median(promptTimes)]);
 
+const { cpu, cores, node } = machineInfo();
+// A busy machine inflates every number: the load average says how quiet it was.
+console.log(`${cpu}, ${cores} cores, Node ${node}; 1-min load average ${loadBefore} before, ${loadAverage().one} after\n`);
 console.log(`| generation (1024², ${RUNS} runs each) | median ms |`);
 console.log('|---|---:|');
 for (const [name, ms] of rows) console.log(`| ${name} | ${Math.round(ms)} |`);
