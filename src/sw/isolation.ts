@@ -1,5 +1,5 @@
 // Adds the cross-origin isolation headers to a response, so a page served by
-// the SW is isolated even on a host that does not send them.
+// the SW (and the workers it starts) is isolated even on a host that does not send them.
 export function withIsolationHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');

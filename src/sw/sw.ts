@@ -64,10 +64,13 @@ async function serveNavigation(request: Request): Promise<Response> {
   return withIsolationHeaders(shell);
 }
 
+// Worker scripts need the isolation headers too: under COEP a dedicated worker
+// whose script lacks them does not start, so a static host that sends none
+// would leave the page isolated but its engine without workers.
 async function serveAsset(request: Request): Promise<Response> {
   const precached = await matchPrecache(request.url);
-  if (precached) return precached;
-  return isOnDemandAsset(new URL(request.url)) ? serveOnDemand(request) : fetch(request);
+  if (precached) return withIsolationHeaders(precached);
+  return withIsolationHeaders(await (isOnDemandAsset(new URL(request.url)) ? serveOnDemand(request) : fetch(request)));
 }
 
 self.addEventListener('install', () => {
