@@ -2,7 +2,8 @@
 // themselves when Accept asked for an image.
 import type { ApiContext } from './context';
 import { jsonResponse } from './respond';
-import { resultPath } from './results';
+import { resultPath, saveResult } from './results';
+import type { ImageOutput } from './tasks';
 import type { ResultRecord } from '../store/schema';
 
 export function resultUrl(context: Pick<ApiContext, 'url'>, record: Pick<ResultRecord, 'id' | 'ext'>): string {
@@ -19,4 +20,24 @@ export function imageResultResponse(context: ApiContext, record: ResultRecord, h
     });
   }
   return jsonResponse({ result_url: url }, 200, common);
+}
+
+/** Stores an image task's output as the caller's result, then answers with it. */
+export async function answerWithImage(
+  context: ApiContext,
+  output: Pick<ImageOutput, 'blob' | 'contentType' | 'width' | 'height'>,
+  result: { ext: string; route: string; lifetimeMs: number },
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const record = await saveResult(context.deps, {
+    blob: output.blob,
+    contentType: output.contentType,
+    ext: result.ext,
+    route: result.route,
+    keyId: context.key?.id ?? null,
+    lifetimeMs: result.lifetimeMs,
+    width: output.width,
+    height: output.height,
+  });
+  return imageResultResponse(context, record, headers);
 }

@@ -3,8 +3,7 @@ import { readBody } from '../../api/body';
 import type { ApiRoute } from '../../api/context';
 import { spendCredits } from '../../api/credits';
 import { readImageInput } from '../../api/image-input';
-import { imageResultResponse } from '../../api/image-result';
-import { saveResult } from '../../api/results';
+import { answerWithImage } from '../../api/image-result';
 import { task } from '../../api/tasks';
 import { generateBackgroundMeta as meta } from './shared/meta';
 import { parseGenerateBackgroundRequest } from './shared/request';
@@ -20,22 +19,12 @@ const generateBackgroundRoute: ApiRoute = {
     return spendCredits(context, meta.cost, async () => {
       const image = await readImageInput(input, context.deps.inputs);
       const output = await context.deps.engine.run(task('generateBackground', { input: image.blob, options }), { clientId: context.clientId });
-      const record = await saveResult(context.deps, {
-        blob: output.blob,
-        contentType: output.contentType,
-        ext: meta.extension,
-        route: meta.path,
-        keyId: context.key?.id ?? null,
-        lifetimeMs: meta.resultLifetimeMs,
-        width: output.width,
-        height: output.height,
-      });
       const headers: Record<string, string> = { 'X-Seed': String(output.seed) };
       if (options.prompt !== undefined || options.negativePrompt.length > 0) headers['X-Prompt-Unused'] = output.unusedWords.join(',');
-      return imageResultResponse(context, record, headers);
+      const result = { ext: meta.extension, route: meta.path, lifetimeMs: meta.resultLifetimeMs };
+      return answerWithImage(context, output, result, headers);
     });
   },
 };
-
 
 export const routes: ApiRoute[] = [generateBackgroundRoute];

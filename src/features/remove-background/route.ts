@@ -3,8 +3,7 @@ import { readBody } from '../../api/body';
 import type { ApiRoute } from '../../api/context';
 import { spendCredits } from '../../api/credits';
 import { readImageInput } from '../../api/image-input';
-import { imageResultResponse } from '../../api/image-result';
-import { saveResult } from '../../api/results';
+import { answerWithImage } from '../../api/image-result';
 import { task } from '../../api/tasks';
 import { removeBackgroundCost, removeBackgroundMeta as meta } from './shared/meta';
 import { parseRemoveBackgroundRequest } from './shared/request';
@@ -20,17 +19,8 @@ const removeBackgroundRoute: ApiRoute = {
     return spendCredits(context, removeBackgroundCost(options), async () => {
       const image = await readImageInput(input, context.deps.inputs);
       const output = await context.deps.engine.run(task('removeBackground', { input: image.blob, options }), { clientId: context.clientId });
-      const record = await saveResult(context.deps, {
-        blob: output.blob,
-        contentType: output.contentType,
-        ext: meta.extension,
-        route: meta.path,
-        keyId: context.key?.id ?? null,
-        lifetimeMs: meta.resultLifetimeMs,
-        width: output.width,
-        height: output.height,
-      });
-      return imageResultResponse(context, record, { 'X-Engine': output.engine });
+      const result = { ext: meta.extension, route: meta.path, lifetimeMs: meta.resultLifetimeMs };
+      return answerWithImage(context, output, result, { 'X-Engine': output.engine });
     });
   },
 };

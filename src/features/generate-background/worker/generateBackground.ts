@@ -1,4 +1,5 @@
 // The generate-background task: file in, JPEG scene out.
+import { lapTimer } from '../../../engine/lap-timer';
 import { cutOutSubject } from '../../../engine/cutout';
 import { decodeImage } from '../../../engine/decode';
 import { hasOwnAlpha } from '../../../engine/matte';
@@ -12,13 +13,7 @@ function randomSeed(): number {
 }
 
 export async function generateBackground({ input, options }: GenerateBackgroundArgs, { progress }: TaskContext): Promise<GenerateBackgroundOutput> {
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - mark);
-    mark = now;
-  };
+  const { timings, lap } = lapTimer();
   progress({ stage: 'decoding', fraction: 0.02 });
   const image = await decodeImage(input);
   lap('decode');
