@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => ({
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx,mp4}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx,mp4,tflite,data,binarypb}'],
         // The first visit takes the shell, the model (88 MB) and ORT, so images
         // work offline after it. The ffmpeg cores (~60 MB) are fetched when
         // video first needs them and kept then (src/sw/on-demand.ts).

@@ -16,6 +16,8 @@ export interface ApiDeps {
   inputs: InputLoader;
   /** Tells engine hosts that jobs were queued or changed. */
   announceJobs(): void;
+  /** Calls `listener` whenever a job changes anywhere; returns the unsubscribe. */
+  watchJobs(listener: () => void): () => void;
   /** Recent request times per key id, for the rate limit; lives as long as the SW. */
   rateWindows: Map<string, number[]>;
 }

@@ -19,17 +19,18 @@ export const ERROR_STATUS = {
   rate_limit_exceeded: 429,
   unexpected_error: 500,
   not_implemented: 501,
+  // Codes a job ends with; a request that waited for its job (try-on's
+  // wait_for_result) answers with them too.
+  content_filter_error: 422,
+  job_cancelled: 409,
+  job_expired: 404,
+  request_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Codes a failed job may carry (API.md, try-on and video jobs). */
-export type JobErrorCode =
-  | ErrorCode
-  | 'content_filter_error'
-  | 'request_timeout'
-  | 'job_expired'
-  | 'job_cancelled';
+export type JobErrorCode = ErrorCode;
 
 export interface ErrorBody {
   error: string;

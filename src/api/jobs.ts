@@ -1,9 +1,10 @@
 // Asynchronous jobs as the contract shows them, and the routes that read them.
 import { ApiError } from './errors';
-import { callerKey, type ApiContext, type ApiRoute } from './context';
+import { callerKey, type ApiContext, type ApiDeps, type ApiRoute } from './context';
 import { resultUrl } from './image-result';
 import { jsonResponse } from './respond';
 import type { JobKind, JobRecord } from '../store/schema';
+import { isFinished } from '../store/job-state';
 
 export interface JobView {
   job_id: string;
@@ -66,4 +67,35 @@ export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
 /** GET and DELETE on each of a job kind's URLs. */
 export function jobRoutes(patterns: readonly string[], kind: JobKind): ApiRoute[] {
   return patterns.flatMap((pattern) => [jobStatusRoute(pattern, kind), jobCancelRoute(pattern, kind)]);
+}
+
+/** How often a waiting request looks at its job even when no change was announced. */
+const WAIT_POLL_MS = 1000;
+
+/**
+ * The job once it has ended (completed or failed), or null when it has not
+ * ended within `timeoutMs`. Wakes on every announced change, and polls too,
+ * since a window that crashed announces nothing.
+ */
+export function waitForJob(deps: Pick<ApiDeps, 'store' | 'watchJobs'>, id: string, timeoutMs: number): Promise<JobRecord | null> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (job: JobRecord | null) => {
+      if (settled) return;
+      settled = true;
+      stopWatching();
+      clearInterval(poll);
+      clearTimeout(deadline);
+      resolve(job);
+    };
+    const look = () => {
+      deps.store.getJob(id).then((job) => {
+        if (job && isFinished(job)) finish(job);
+      }, reject);
+    };
+    const stopWatching = deps.watchJobs(look);
+    const poll = setInterval(look, WAIT_POLL_MS);
+    const deadline = setTimeout(() => finish(null), timeoutMs);
+    look();
+  });
 }

@@ -6,6 +6,13 @@ import type { JobError, JobRecord } from './schema';
 /** A job that has not ended by then fails with job_expired; an ended one is purged then. */
 export const JOB_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A completed job keeps an input up to this size (a photo, for a before/after
+ * view) until the job is purged; a bigger one (a video, up to 100 MB) is
+ * dropped as soon as there is a result.
+ */
+export const KEPT_INPUT_BYTES = 30 * 1024 * 1024;
+
 export type JobEvent =
   | { type: 'start' }
   | { type: 'progress'; fraction: number }
@@ -24,7 +31,6 @@ export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: 
     case 'progress':
       return job.status === 'running' ? { ...job, progress: Math.max(0, Math.min(0.99, event.fraction)), updatedAt: now } : null;
     case 'complete':
-      // The input is no longer needed once there is a result; dropping it frees up to 100 MB a job.
       return job.status === 'running'
         ? {
             ...job,
@@ -33,7 +39,7 @@ export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: 
             resultId: event.resultId,
             resultExt: event.resultExt,
             cost: event.cost,
-            input: new Blob([]),
+            input: job.input.size > KEPT_INPUT_BYTES ? new Blob([]) : job.input,
             updatedAt: now,
           }
         : null;

@@ -55,6 +55,11 @@ async function apiDeps(): Promise<ApiDeps> {
       readResult: async (id) => (await liveResult({ store: db, clock }, id))?.blob,
     },
     announceJobs: () => jobsChannel.postMessage({ type: 'jobs-changed' }),
+    watchJobs: (listener) => {
+      const channel = new BroadcastChannel(JOBS_CHANNEL);
+      channel.addEventListener('message', listener);
+      return () => channel.close();
+    },
     rateWindows,
   };
 }

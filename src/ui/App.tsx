@@ -4,6 +4,7 @@ import { DeveloperPage } from '../features/developer/client/DeveloperPage';
 import { BackgroundsPage } from '../features/generate-background/client/BackgroundsPage';
 import { HistoryPage } from '../features/history/client/HistoryPage';
 import { StudioPage } from '../features/remove-background/client/StudioPage';
+import { TryOnPage } from '../features/try-on/client/TryOnPage';
 import { VideoPage } from '../features/video/client/VideoPage';
 import { Icon, type IconName } from './components/Icon';
 import { Link, usePath } from './router';
@@ -26,6 +27,7 @@ const PAGES: Record<string, PageEntry> = {
   '/': { title: 'Studio', icon: 'sparkle', render: () => <StudioPage /> },
   '/backgrounds': { title: 'Backgrounds', icon: 'image', render: () => <BackgroundsPage /> },
   '/video': { title: 'Video', icon: 'video', render: () => <VideoPage /> },
+  '/try-on': { title: 'Try-on', icon: 'layers', render: () => <TryOnPage /> },
   '/history': { title: 'History', icon: 'history', render: () => <HistoryPage /> },
   '/developer': { title: 'Developer', icon: 'code', render: () => <DeveloperPage /> },
 };

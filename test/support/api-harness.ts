@@ -68,6 +68,7 @@ export async function createHarness(options: { engineFailure?: Error; engineGate
       readResult: async (id) => (await liveResult({ store, clock }, id))?.blob,
     },
     announceJobs: () => {},
+    watchJobs: () => () => {},
     rateWindows: new Map(),
   };
   const { key, record } = await createApiKey(store, 'test', clock.time);

@@ -1,11 +1,43 @@
-// POST /v1/try-on and its job routes: validated in full; the try-on model lands with its issue.
+// POST /v1/try-on and its job routes. The route validates, reads both images
+// into IndexedDB (so the job survives the URLs going away and the page
+// closing), holds the job's credits and queues it; a window of the app runs
+// it (./jobs.ts). With wait_for_result it answers once the job has ended.
 import { readBody } from '../../api/body';
-import type { ApiRoute } from '../../api/context';
-import { spendCredits } from '../../api/credits';
+import { callerKey, type ApiContext, type ApiRoute } from '../../api/context';
 import { ApiError } from '../../api/errors';
-import { jobRoutes } from '../../api/jobs';
+import { readImageInput } from '../../api/image-input';
+import { imageResultResponse } from '../../api/image-result';
+import { jobRoutes, waitForJob } from '../../api/jobs';
+import { jsonResponse } from '../../api/respond';
+import { liveResult } from '../../api/results';
+import { JOB_LIFETIME_MS } from '../../store/job-state';
+import type { JobRecord } from '../../store/schema';
+import { createTryOnJob } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
 import { parseTryOnRequest } from './shared/request';
+
+function jobUrl(id: string): string {
+  return meta.jobPath.replace(':jobId', id);
+}
+
+/** The answer to a waiting request: the result as an image route gives it, or the job's error. */
+async function answerWithJob(context: ApiContext, job: JobRecord | null, id: string): Promise<Response> {
+  if (!job) {
+    throw new ApiError(
+      'request_timeout',
+      `the try-on job ${id} did not finish within ${meta.waitMs / 1000} s; it goes on, poll ${jobUrl(id)} for its result`,
+    );
+  }
+  if (job.status === 'failed') {
+    const error = job.error ?? { error_code: 'unexpected_error', message: 'the job failed' };
+    throw new ApiError(error.error_code, error.message);
+  }
+  const record = job.resultId ? await liveResult(context.deps, job.resultId) : undefined;
+  if (!record) throw new ApiError('not_found', `the result of try-on job ${id} has expired`);
+  const response = imageResultResponse(context, record, { 'X-Job-Id': id });
+  response.headers.set('X-Credits-Charged', String(job.keyId ? job.cost : 0));
+  return response;
+}
 
 const tryOnRoute: ApiRoute = {
   method: 'POST',
@@ -14,10 +46,23 @@ const tryOnRoute: ApiRoute = {
   auth: 'key',
   async handle(context) {
     const fields = await readBody(context.request, 'json+multipart');
-    parseTryOnRequest(fields, context.deps.inputs.origin);
-    return spendCredits(context, meta.cost, async () => {
-      throw new ApiError('not_implemented', 'try-on is validated but its model is not built yet');
-    });
+    const { person, garment, options } = parseTryOnRequest(fields, context.deps.inputs.origin);
+    const key = callerKey(context);
+    const { store, clock } = context.deps;
+    const id = crypto.randomUUID();
+    const now = clock.now();
+    await store.reserveCredits({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
+    try {
+      const personImage = await readImageInput(person, context.deps.inputs);
+      const garmentImage = await readImageInput(garment, context.deps.inputs);
+      await createTryOnJob(store, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
+    } catch (error) {
+      await store.releaseCredits(id);
+      throw error;
+    }
+    context.deps.announceJobs();
+    if (!options.waitForResult) return jsonResponse({ job_id: id }, 202, { Location: jobUrl(id) });
+    return answerWithJob(context, await waitForJob(context.deps, id, meta.waitMs), id);
   },
 };
 

@@ -388,12 +388,33 @@ describe('500 unexpected_error', () => {
   });
 });
 
-describe('501 not_implemented', () => {
-  test('try-on validates, then says its model is not built', async () => {
-    const url = 'https://images.test/shoe.png';
-    expect(await errorOf(await h.call('/v1/try-on', { json: { person_image_url: url, garment_image_url: url } }))).toMatchObject({
-      status: 501,
-      code: 'not_implemented',
+describe('try-on queues a job (no route answers 501)', () => {
+  const url = 'https://images.test/shoe.png';
+
+  test('wait_for_result false: 202 with a job that is pending, 5 credits held, nothing charged yet', async () => {
+    const response = await h.call('/v1/try-on', { json: { person_image_url: url, garment_image_url: url, wait_for_result: false } });
+    expect(response.status).toBe(202);
+    const { job_id } = (await response.json()) as { job_id: string };
+    expect(response.headers.get('location')).toBe(`/v1/try-on/job/${job_id}`);
+    const job = await h.call(`/v1/try-on/job/${job_id}`);
+    expect(await job.json()).toEqual({ job_id, status: 'pending', progress: 0 });
+    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(5);
+    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+  });
+
+  test('a key that cannot cover 5 credits gets 403 before anything is queued', async () => {
+    await h.store.updateKey(h.keyId, { budget: 4 });
+    const response = await h.call('/v1/try-on', { json: { person_image_url: url, garment_image_url: url, wait_for_result: false } });
+    expect(await errorOf(response)).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
+    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+  });
+
+  test('a garment that is not an image: 400 malformed_image, no job, the hold released', async () => {
+    const response = await h.call('/v1/try-on', {
+      json: { person_image_url: url, garment_image_url: 'data:image/png;base64,AAAA', wait_for_result: false },
     });
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: 'malformed_image' });
+    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // The job state machine: pending → running → completed | failed, never back.
 import { describe, expect, test } from 'vitest';
-import { isFinished, nextJobState, type JobEvent } from '../../../src/store/job-state';
+import { isFinished, KEPT_INPUT_BYTES, nextJobState, type JobEvent } from '../../../src/store/job-state';
 import type { JobRecord } from '../../../src/store/schema';
 
 const job = (status: JobRecord['status'], extra: Partial<JobRecord> = {}): JobRecord => ({
@@ -22,11 +22,17 @@ const complete: JobEvent = { type: 'complete', resultId: 'r', resultExt: 'jpg', 
 const cancel: JobEvent = { type: 'fail', error: { error_code: 'job_cancelled', message: 'cancelled' } };
 
 describe('job state', () => {
-  test('pending → running → completed, counting attempts and dropping the input', () => {
+  test('pending → running → completed, counting attempts; a photo input is kept for a before/after', () => {
     const running = nextJobState(job('pending'), { type: 'start' }, 10)!;
     expect(running).toMatchObject({ status: 'running', attempts: 1, updatedAt: 10 });
     const done = nextJobState(running, complete, 20)!;
     expect(done).toMatchObject({ status: 'completed', progress: 1, resultId: 'r', cost: 5 });
+    expect(done.input.size).toBe(5);
+  });
+
+  test('a completed job drops an input bigger than a photo (a video) at once', () => {
+    const big = new Blob([new Uint8Array(KEPT_INPUT_BYTES + 1)]);
+    const done = nextJobState(nextJobState(job('pending', { input: big }), { type: 'start' }, 10)!, complete, 20)!;
     expect(done.input.size).toBe(0);
   });
 

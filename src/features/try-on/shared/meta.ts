@@ -8,6 +8,15 @@ export const tryOnMeta = {
   produces: ['application/json', 'image/jpeg', 'image/png'],
   cost: 5,
   resultLifetimeMs: 60 * 60 * 1000,
+  jpegQuality: 0.92,
+  /** Longest one attempt may run before the job fails with request_timeout. */
+  timeBudgetMs: 3 * 60 * 1000,
+  /**
+   * Longest a `wait_for_result` request waits for its job. Under a browser's
+   * five-minute limit on a service worker's fetch; past it the answer is
+   * request_timeout and the job goes on (its id is in the message).
+   */
+  waitMs: 4 * 60 * 1000,
 } as const;
 
 export const GARMENT_MODES = ['auto', 'full', 'upper', 'lower'] as const;

@@ -1,0 +1,15 @@
+// An object URL for a stored blob, made once per `key` and revoked when the key
+// changes or the component goes. Jobs are re-read from IndexedDB every second,
+// each time as new Blob objects; keying by job keeps the URL (and the <img>) steady.
+import { useEffect, useState } from 'react';
+
+export function useObjectUrl(blob: Blob, key: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+    // Only a new key means a new image; `blob` is the same bytes read again.
+  }, [key]);
+  return url;
+}

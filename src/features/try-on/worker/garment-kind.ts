@@ -1,0 +1,199 @@
+// Whether a garment cut-out is a top, a bottom or a dress, read from its
+// silhouette alone — a neckline or sleeves at the top, two legs at the
+// bottom, how long the body is for its width — and whether a mask can be a
+// garment at all. The silhouette (shared with the landmarks) is the mask's
+// biggest blob mended where a background remover bit into it: pale stripes,
+// print and small holes it dropped.
+import {
+  concavities,
+  concavityHitBy,
+  fillShortColumnGaps,
+  fillSmallHoles,
+  findHoles,
+  labelBlobs,
+  largestBlob,
+  rowSpans,
+  thresholdAlpha,
+  traceOuterContour,
+  type BinaryMask,
+  type RowSpan,
+} from '../../../imaging/contour';
+import type { AlphaMask, GarmentKind } from './fit-types';
+
+export interface GarmentClass {
+  kind: GarmentKind;
+  reason: string;
+}
+
+/** Smallest share of the image the garment may cover. */
+const MIN_COVERAGE = 0.02;
+/** Share of the image border a cut-out may cover before the background looks kept. */
+const MAX_BORDER_COVER = 0.6;
+/** Pieces at least this share of the biggest count as "of similar size". */
+const SIMILAR_PIECE = 0.3;
+/** Share of the area inside the garment's outline that is holes before the mask looks like noise. */
+const MAX_HOLE_SHARE = 0.25;
+
+/** A neckline dip at least this deep (in garment heights) counts. */
+const NECK_DIP = 0.02;
+/** Where the neckline's lowest point may be, in garment heights from the top. */
+const NECK_ZONE = 0.45;
+/** Share of the bottom rows split into two legs that makes trousers or shorts. */
+const LEG_ROWS = 0.3;
+/** Each leg is at least this share of the row's full span. */
+const LEG_WIDTH = 0.2;
+/** Share of the middle rows with sleeves hanging beside the body. */
+const SLEEVE_ROWS = 0.15;
+/** How much wider than the garment's narrowest lower down the shoulders and sleeves must reach. */
+const SLEEVE_WIDENING = 1.2;
+/** Height over narrowest body width from which a top is a dress. */
+const DRESS_TALLNESS = 2;
+
+/** Gaps in a column shorter than this share of the garment's height are mended. */
+const MENDED_GAP = 0.06;
+/** Holes smaller than this (in squared garment heights) are mended. */
+const MENDED_HOLE = 0.005;
+
+/**
+ * The garment's silhouette: its biggest blob, mended where a background
+ * remover bit into it — pale stripes or print dropped, short gaps in a column
+ * between garment above and below, small holes — so the outline follows the
+ * garment's edge. Gaps open at one end (under a sleeve, between the legs) and
+ * big holes (a sleeve closing against the body) are kept.
+ */
+export function garmentSilhouette(mask: AlphaMask): BinaryMask {
+  const binary = thresholdAlpha(mask);
+  const height = filledRows(rowSpans(largestBlob(binary))).length;
+  const mended = largestBlob(fillShortColumnGaps(binary, MENDED_GAP * height));
+  return fillSmallHoles(mended, MENDED_HOLE * height * height);
+}
+
+/** Why the mask cannot be one garment, or null when it can. */
+export function garmentMaskProblem(mask: AlphaMask): string | null {
+  const binary = thresholdAlpha(mask);
+  const blobs = labelBlobs(binary);
+  const { areas } = blobs;
+  if (areas.length === 0) return 'the mask is empty: no garment was found';
+  if (borderCover(binary) > MAX_BORDER_COVER) return 'the mask covers most of the image border: the background looks not removed';
+  const biggest = areas.reduce((a, b) => Math.max(a, b));
+  if (biggest < MIN_COVERAGE * mask.width * mask.height) return 'the garment covers under 2% of the image';
+  const similar = areas.filter((area) => area >= SIMILAR_PIECE * biggest).length;
+  if (similar >= 3) return `the mask has ${similar} separate pieces of similar size, not one garment`;
+  const holeArea = findHoles(largestBlob(binary, blobs)).reduce((sum, hole) => sum + hole.area, 0);
+  if (holeArea > MAX_HOLE_SHARE * (holeArea + biggest)) return 'the garment is riddled with holes: the mask looks like noise';
+  return null;
+}
+
+/** Share of the image's border pixels inside the mask. */
+function borderCover({ data, width, height }: BinaryMask): number {
+  const border: number[] = [];
+  for (let x = 0; x < width; x++) border.push(x, (height - 1) * width + x);
+  for (let y = 1; y < height - 1; y++) border.push(y * width, y * width + width - 1);
+  const unique = [...new Set(border)];
+  return unique.reduce((sum, i) => sum + data[i], 0) / unique.length;
+}
+
+/** Top, bottom or dress, and the shape that tells it. Throws on an empty mask (see garmentMaskProblem). */
+export function classifyGarment(mask: AlphaMask): GarmentClass {
+  const blob = garmentSilhouette(mask);
+  const spans = rowSpans(blob);
+  const rows = filledRows(spans);
+  if (rows.length === 0) throw new RangeError('classifyGarment: the mask is empty');
+  const neckline = hasNeckline(blob, rows);
+  const sleeves = hasSleeves(spans, rows);
+  const legs = legShare(spans, rows) >= LEG_ROWS;
+  if (!neckline && !sleeves) {
+    return legs
+      ? { kind: 'lower', reason: 'two legs below a waistband' }
+      : { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
+  }
+  if (legs) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
+  const tallness = rows.length / (narrowestBody(spans, rows) ?? rows.length);
+  const top = sleeves ? 'sleeves' : 'a neckline or straps';
+  if (tallness >= DRESS_TALLNESS) {
+    return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
+  }
+  return { kind: 'upper', reason: `${top} over a short body, ${tallness.toFixed(1)}× its narrowest width: a top` };
+}
+
+/** The row numbers from the garment's top to its bottom. */
+function filledRows(spans: readonly RowSpan[]): number[] {
+  const top = spans.findIndex((s) => s.runs.length > 0);
+  if (top < 0) return [];
+  let bottom = spans.length - 1;
+  while (spans[bottom].runs.length === 0) bottom--;
+  return Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
+}
+
+/** Rows from `from` to `to` (shares of the garment's height, top down). */
+function band(rows: readonly number[], from: number, to: number): number[] {
+  return rows.slice(Math.floor(from * rows.length), Math.ceil(to * rows.length));
+}
+
+function middleOf(span: RowSpan): number {
+  return (span.left + span.right) / 2;
+}
+
+/** The run covering column x, or the nearest one. */
+function runAt(span: RowSpan, x: number) {
+  const distance = (run: { start: number; end: number }) => Math.max(run.start - x, x - run.end, 0);
+  return span.runs.reduce((best, run) => (distance(run) < distance(best) ? run : best));
+}
+
+/** A dip in the top edge near the middle, under the hull: a neckline or the gap between straps. */
+function hasNeckline(blob: BinaryMask, rows: readonly number[]): boolean {
+  const ring = traceOuterContour(blob);
+  const centre = { x: ring.reduce((sum, p) => sum + p.x, 0) / ring.length, y: ring.reduce((sum, p) => sum + p.y, 0) / ring.length };
+  const dip = concavityHitBy(concavities(ring), ring, centre, { x: 0, y: -1 });
+  if (!dip) return false;
+  const height = rows.length;
+  return dip.depth >= NECK_DIP * height && ring[dip.deepest].y - rows[0] <= NECK_ZONE * height;
+}
+
+/**
+ * Sleeves: middle rows split into sleeve, body, sleeve; or the top reaching
+ * well wider than the garment is at its narrowest lower down.
+ */
+function hasSleeves(spans: readonly RowSpan[], rows: readonly number[]): boolean {
+  const middle = band(rows, 0.25, 0.75);
+  const beside = middle.filter((y) => {
+    const span = spans[y];
+    if (span.runs.length < 3) return false;
+    const body = runAt(span, middleOf(span));
+    return body !== span.runs[0] && body !== span.runs[span.runs.length - 1];
+  });
+  if (beside.length >= SLEEVE_ROWS * middle.length) return true;
+  const width = (y: number) => spans[y].right - spans[y].left + 1;
+  return Math.max(...band(rows, 0, 0.45).map(width)) >= SLEEVE_WIDENING * Math.min(...band(rows, 0.35, 0.85).map(width));
+}
+
+/** Share of the bottom 40% of rows split into two legs. */
+function legShare(spans: readonly RowSpan[], rows: readonly number[]): number {
+  const bottom = band(rows, 0.6, 1);
+  return bottom.filter((y) => splitInTwo(spans[y])).length / Math.max(1, bottom.length);
+}
+
+/** Whether the row is empty at its middle, with at least LEG_WIDTH of its span filled out to each side. */
+function splitInTwo(span: RowSpan): boolean {
+  const middle = middleOf(span);
+  if (span.runs.some((run) => run.start <= middle && middle <= run.end)) return false;
+  const leftEnd = span.runs.filter((run) => run.end < middle).at(-1)?.end;
+  const rightStart = span.runs.find((run) => run.start > middle)?.start;
+  if (leftEnd === undefined || rightStart === undefined) return false;
+  const full = span.right - span.left + 1;
+  return leftEnd - span.left + 1 >= LEG_WIDTH * full && span.right - rightStart + 1 >= LEG_WIDTH * full;
+}
+
+/**
+ * The narrowest width, between 35% and 85% down, of the run across each
+ * row's middle (rows split there, between legs, left out); undefined when
+ * every row is split.
+ */
+function narrowestBody(spans: readonly RowSpan[], rows: readonly number[]): number | undefined {
+  const widths = band(rows, 0.35, 0.85).flatMap((y) => {
+    const middle = middleOf(spans[y]);
+    const body = spans[y].runs.find((run) => run.start <= middle && middle <= run.end);
+    return body ? [body.end - body.start + 1] : [];
+  });
+  return widths.length ? Math.min(...widths) : undefined;
+}

@@ -1,0 +1,213 @@
+// Try-on through the /v1 contract, in the built app with the real pose model
+// and ISNet: wait_for_result true answers with the result, false with a job
+// that goes pending → running → completed; the result is a JPEG of the
+// person's size (a PNG with alpha when remove_background). DELETE cancels; a
+// mug as the person fails invalid_parameter in the seed's error shape; a
+// reload or a crashed worker mid-job ends completed all the same.
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { encodePng } from '../../src/imaging/png';
+import type { RgbaImage } from '../../src/imaging/image';
+import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../support/app';
+import { launchBrowser, type Browser } from '../support/chromium';
+import { renderGarment } from '../support/garments';
+import { renderPerson } from '../support/people';
+import { ceramicMug } from '../support/products';
+
+const baseUrl = inject('baseUrl');
+/** Small inputs: the models run at their own sizes, so a small photo mostly saves decoding and warping. */
+const PERSON = { width: 288, height: 384 };
+const ORDER = ['pending', 'running', 'completed', 'failed'];
+let browser: Browser;
+let page: Page;
+let key: string;
+let person: string;
+let tee: string;
+let mug: string;
+
+interface JobAnswer {
+  job_id: string;
+  status: string;
+  progress: number;
+  result_url?: string;
+  error?: { error_code: string; message: string };
+}
+
+async function dataUrl(image: RgbaImage): Promise<string> {
+  const blob = await encodePng(image.data, image.width, image.height);
+  return `data:image/png;base64,${Buffer.from(await blob.arrayBuffer()).toString('base64')}`;
+}
+
+/** The mug on a white backdrop, as a photo of it would be. */
+function onWhite(image: RgbaImage): RgbaImage {
+  const data = new Uint8ClampedArray(image.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const a = image.data[i + 3] / 255;
+    for (let c = 0; c < 3; c++) data[i + c] = image.data[i + c] * a + 255 * (1 - a);
+    data[i + 3] = 255;
+  }
+  return { ...image, data };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openApp(browser.context, baseUrl, '/developer');
+  key = await createKeyInUi(page, baseUrl);
+  person = await dataUrl(renderPerson('ada', PERSON.width, PERSON.height));
+  tee = await dataUrl(renderGarment('tee', 240, 320));
+  mug = await dataUrl(onWhite(ceramicMug(320)));
+});
+
+afterAll(() => browser?.close());
+
+function tryOn(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return callApi(page, '/v1/try-on', { headers: { 'X-API-KEY': key, ...headers }, json: body });
+}
+
+async function createJob(body: Record<string, unknown> = {}): Promise<string> {
+  const answer = await tryOn({ person_image_url: person, garment_image_url: tee, wait_for_result: false, ...body });
+  expect(answer.status, answer.text ?? '').toBe(202);
+  expect(answer.headers.location).toBe(`/v1/try-on/job/${answer.json.job_id}`);
+  return answer.json.job_id as string;
+}
+
+async function getJob(id: string): Promise<JobAnswer> {
+  const answer = await callApi(page, `/v1/try-on/job/${id}`, { headers: { 'X-API-KEY': key } });
+  expect(answer.status, answer.text ?? '').toBe(200);
+  return answer.json as JobAnswer;
+}
+
+const finished = (job: JobAnswer) => job.status === 'completed' || job.status === 'failed';
+const underWay = (job: JobAnswer) => job.status === 'running' && job.progress >= 0.1;
+
+async function pollJob(id: string, done: (job: JobAnswer) => boolean, timeoutMs = 180_000): Promise<{ job: JobAnswer; seen: string[] }> {
+  const seen: string[] = [];
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await getJob(id);
+    if (seen.at(-1) !== job.status) seen.push(job.status);
+    if (done(job)) return { job, seen };
+    if (finished(job) || Date.now() > until) throw new Error(`job ${id} ended ${JSON.stringify(job)} (seen ${seen.join(' → ')})`);
+    await page.waitForTimeout(200);
+  }
+}
+
+function expectForward(seen: string[]) {
+  const ranks = seen.map((status) => ORDER.indexOf(status));
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+}
+
+/** A result as a page fetches it: its type and its pixel size (read by the browser's decoder). */
+async function fetchResult(url: string): Promise<{ type: string; width: number; height: number; hasAlpha: boolean }> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url);
+    const bitmap = await createImageBitmap(await response.blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let transparent = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] < 128) transparent++;
+    return { type: response.headers.get('content-type') ?? '', width: bitmap.width, height: bitmap.height, hasAlpha: transparent > pixels.length / 40 };
+  }, url);
+}
+
+/** Credits charged to this key for try-on, from the ledger. */
+function charged(): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('cutout-studio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const ledger = await new Promise<{ route: string; credits: number }[]>((resolve, reject) => {
+      const request = db.transaction('ledger').objectStore('ledger').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return ledger.filter((e) => e.route === '/v1/try-on').reduce((sum, e) => sum + e.credits, 0);
+  });
+}
+
+describe('results', () => {
+  test('wait_for_result (the default): 200 { result_url }, a JPEG of the person’s size, 5 credits', async () => {
+    const before = await charged();
+    const answer = await tryOn({ person_image_url: person, garment_image_url: tee });
+    expect(answer.status, answer.text ?? '').toBe(200);
+    expect(answer.headers['x-credits-charged']).toBe('5');
+    expect(answer.json.result_url).toMatch(/\/v1\/results\/[\w-]+\.jpg$/);
+    expect(await fetchResult(answer.json.result_url)).toMatchObject({ type: 'image/jpeg', ...PERSON });
+    expect((await charged()) - before).toBe(5);
+  });
+
+  test('Accept image/png with remove_background: the bytes, a PNG with the person’s alpha', async () => {
+    const answer = await tryOn({ person_image_url: person, garment_image_url: tee, remove_background: true, garment_mode: 'upper' }, { Accept: 'image/png' });
+    expect(answer.status, answer.text ?? '').toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['x-result-url']).toMatch(/\.png$/);
+    expect(await fetchResult(answer.headers['x-result-url'])).toMatchObject({ type: 'image/png', ...PERSON, hasAlpha: true });
+  });
+
+  test('wait_for_result false: 202, then pending → running → completed with progress', async () => {
+    const id = await createJob();
+    const progress: number[] = [];
+    const { job, seen } = await pollJob(id, (j) => (progress.push(j.progress), finished(j)));
+    expect(job.status, JSON.stringify(job)).toBe('completed');
+    expectForward(seen);
+    expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
+    expect(Object.keys(job).sort()).toEqual(['job_id', 'progress', 'result_url', 'status']);
+    expect(await fetchResult(job.result_url!)).toMatchObject({ type: 'image/jpeg', ...PERSON });
+  });
+});
+
+describe('failures', () => {
+  test('DELETE cancels: failed job_cancelled, not charged, still readable', async () => {
+    const before = await charged();
+    const id = await createJob();
+    const cancelled = await callApi(page, `/v1/try-on/job/${id}`, { method: 'DELETE', headers: { 'X-API-KEY': key } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ job_id: id, status: 'failed', error: { error_code: 'job_cancelled' } });
+    await page.waitForTimeout(1500);
+    expect(await getJob(id)).toMatchObject({ status: 'failed', error: { error_code: 'job_cancelled' } });
+    expect(await charged()).toBe(before);
+  });
+
+  test('a mug as the person: the job fails invalid_parameter in the seed’s error shape; waiting gets 400', async () => {
+    const id = await createJob({ person_image_url: mug });
+    const { job } = await pollJob(id, finished);
+    expect(job.status).toBe('failed');
+    expect(Object.keys(job).sort()).toEqual(['error', 'job_id', 'progress', 'status']);
+    expect(Object.keys(job.error!).sort()).toEqual(['error_code', 'message']);
+    expect(job.error).toMatchObject({ error_code: 'invalid_parameter', message: expect.stringMatching(/no person/) });
+    const waited = await tryOn({ person_image_url: mug, garment_image_url: tee });
+    expect(waited.status).toBe(400);
+    expect(waited.json).toMatchObject({ error_code: 'invalid_parameter' });
+    expect(waited.headers['x-credits-charged']).toBe('0');
+  });
+});
+
+describe('nothing is lost', () => {
+  test('a reload mid-job: the next page runs it again and it completes', async () => {
+    const id = await createJob();
+    await pollJob(id, underWay);
+    await page.reload();
+    await waitForServiceWorker(page);
+    const { job, seen } = await pollJob(id, finished);
+    expect(job.status, JSON.stringify(job)).toBe('completed');
+    expectForward(seen);
+    expect(await fetchResult(job.result_url!)).toMatchObject({ type: 'image/jpeg', ...PERSON });
+  });
+
+  test('a crashed worker mid-job: the job is run again and completes', async () => {
+    const id = await createJob();
+    await pollJob(id, underWay);
+    await page.evaluate(() => {
+      const engine = (window as unknown as { cutoutEngine: { jobs: { workers: { crashAll(): void } | null } } }).cutoutEngine;
+      engine.jobs.workers!.crashAll();
+    });
+    const { job, seen } = await pollJob(id, finished);
+    expect(job.status, JSON.stringify(job)).toBe('completed');
+    expectForward(seen);
+  });
+});

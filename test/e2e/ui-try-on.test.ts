@@ -1,0 +1,227 @@
+// The Try-on page in a real browser: it starts empty with its note, each
+// picker takes a sample (and a file of one's own), the garment mode and the
+// switches set the job's options, Try on stores a free job (no key) that heads
+// the list with both photos as thumbnails, a waiting job can be cancelled, and
+// a completed job shows a before/after divider that pointer and keys move.
+// It does not wait for the engine to finish a try-on.
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openApp } from '../support/app';
+import { launchBrowser, type Browser } from '../support/chromium';
+import { saveScreenshots } from '../support/screenshots';
+
+const baseUrl = inject('baseUrl');
+const sneaker = join(import.meta.dirname, '..', '..', 'public', 'samples', 'sneaker.png');
+let browser: Browser;
+let page: Page;
+
+interface StoredJob {
+  id: string;
+  kind: string;
+  keyId: string | null;
+  status: string;
+  label?: string;
+  input: unknown;
+  request: { label: string; garment: unknown; options: Record<string, unknown> };
+}
+
+/** The try-on jobs in IndexedDB, with their blobs' sizes instead of the blobs. */
+function storedJobs(p: Page): Promise<(StoredJob & { inputBytes: number; garmentBytes: number })[]> {
+  return p.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('cutout-studio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('jobs').objectStore('jobs').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () =>
+            resolve(
+              (all.result as StoredJob[])
+                .filter((job) => job.kind === 'try-on')
+                .map((job) => ({ ...job, input: null, inputBytes: (job.input as Blob).size, garmentBytes: (job.request.garment as Blob).size })),
+            );
+        };
+      }),
+  );
+}
+
+/**
+ * A completed try-on job with its result in the store. A runner drops the input
+ * when a job completes (store/job-state.ts); `keepPerson` stores it anyway, as
+ * the page still holds it for a job it saw running.
+ */
+function storeCompletedJob(p: Page, label: string, keepPerson: boolean): Promise<void> {
+  return p.evaluate(async ({ label, keepPerson }) => {
+    const person = await (await fetch('/samples/try-on/person-ben.png')).blob();
+    const garment = await (await fetch('/samples/try-on/garment-tee.png')).blob();
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('cutout-studio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const now = Date.now();
+    const resultId = `uitesttryon${keepPerson ? 'kept' : 'gone'}result000000`;
+    const tx = db.transaction(['jobs', 'results'], 'readwrite');
+    tx.objectStore('results').put({
+      id: resultId, keyId: null, blob: person, contentType: 'image/png', ext: 'png', route: '/v1/try-on',
+      createdAt: now, expiresAt: now + 3600 * 1000, label,
+    });
+    tx.objectStore('jobs').put({
+      id: crypto.randomUUID(), keyId: null, kind: 'try-on', status: 'completed', progress: 1, input: keepPerson ? person : new Blob([]), attempts: 1, cost: 5,
+      createdAt: now - 60 * 60_000, updatedAt: now - 59 * 60_000, label,
+      request: { label, garment, options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
+      resultId, resultExt: 'png',
+    });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    const channel = new BroadcastChannel('cutout-jobs');
+    channel.postMessage({ type: 'jobs-changed' });
+    channel.close();
+  }, { label, keepPerson });
+}
+
+/** Whether an <img> has decoded pixels. */
+async function loaded(img: HTMLImageElement): Promise<boolean> {
+  if (!img.complete) await img.decode();
+  return img.naturalWidth > 0;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await openApp(browser.context, baseUrl, '/try-on');
+});
+
+afterAll(() => browser?.close());
+
+test('renders empty, with the note, and nothing to try on yet', async () => {
+  await page.getByRole('heading', { name: /^Try-on/, level: 1 }).waitFor();
+  await page.getByText('No try-ons yet').waitFor();
+  expect(await page.getByTestId('tryon-note').textContent()).toContain('no diffusion model');
+  expect(await page.getByTestId('tryon-create').isDisabled()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Try-on' }).getAttribute('aria-current')).toBe('page');
+});
+
+test('each picker takes a sample, and a file of its own', async () => {
+  await page.getByRole('button', { name: 'Sample person: Ada' }).click();
+  const person = page.getByTestId('tryon-person-preview');
+  await person.waitFor();
+  expect(await person.evaluate(loaded)).toBe(true);
+  expect(await person.getAttribute('alt')).toBe('The person photo: Ada');
+  expect(await page.getByRole('button', { name: 'Sample person: Ada' }).getAttribute('aria-pressed')).toBe('true');
+  expect(await page.getByTestId('tryon-create').isDisabled()).toBe(true);
+
+  // A file of one's own replaces the sample.
+  await page.getByTestId('tryon-garment-file').setInputFiles(sneaker);
+  const garment = page.getByTestId('tryon-garment-preview');
+  await garment.waitFor();
+  expect(await garment.getAttribute('alt')).toBe('The garment photo: sneaker');
+  await page.getByRole('button', { name: 'Sample garment: sweater' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="tryon-garment-preview"]')?.getAttribute('alt') === 'The garment photo: sweater');
+  expect(await page.getByRole('button', { name: 'Sample garment: sweater' }).getAttribute('aria-pressed')).toBe('true');
+  expect(await page.getByTestId('tryon-create').isDisabled()).toBe(false);
+});
+
+test('the garment mode and the switches set the options', async () => {
+  expect(await page.getByRole('radio', { name: 'Auto' }).isChecked()).toBe(true);
+  await page.getByRole('radio', { name: 'Top' }).check();
+  expect(await page.getByRole('radio', { name: 'Top' }).isChecked()).toBe(true);
+  expect(await page.getByTestId('tryon-mode-hint').textContent()).toContain('Shoulders to hips');
+  await page.getByRole('radio', { name: 'Bottom' }).check();
+  expect(await page.getByTestId('tryon-mode-hint').textContent()).toContain('Waist down');
+  await page.getByRole('radio', { name: 'Top' }).check();
+
+  const preprocess = page.getByRole('switch', { name: /Remove garment background/ });
+  const transparent = page.getByRole('switch', { name: /Transparent result/ });
+  expect(await preprocess.isChecked()).toBe(true);
+  expect(await transparent.isChecked()).toBe(false);
+  await transparent.check();
+});
+
+test('Try on stores a free job and shows it at the top of the list', async () => {
+  await page.getByTestId('tryon-create').click();
+  const card = page.getByTestId('tryon-job').first();
+  await card.waitFor({ timeout: 10_000 });
+  expect(await card.textContent()).toContain('Ada in sweater');
+  expect(['pending', 'running', 'completed', 'failed']).toContain(await card.getAttribute('data-status'));
+  expect(await card.getByTestId('tryon-thumb-person').evaluate(loaded)).toBe(true);
+  expect(await card.getByTestId('tryon-thumb-garment').evaluate(loaded)).toBe(true);
+
+  const [stored] = await storedJobs(page);
+  expect(stored).toMatchObject({
+    kind: 'try-on',
+    keyId: null,
+    label: 'Ada in sweater',
+    request: { label: 'Ada in sweater', options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
+  });
+  expect(stored.inputBytes).toBeGreaterThan(1000);
+  expect(stored.garmentBytes).toBeGreaterThan(1000);
+  // The photos stay chosen, for another garment on the same person.
+  expect(await page.getByTestId('tryon-create').isDisabled()).toBe(false);
+});
+
+test('a job waiting behind another can be cancelled', async () => {
+  await page.getByRole('button', { name: 'Sample garment: tee' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="tryon-garment-preview"]')?.getAttribute('alt') === 'The garment photo: tee');
+  await page.getByTestId('tryon-create').click();
+  const card = page.getByTestId('tryon-job').filter({ hasText: 'Ada in tee' });
+  await card.waitFor({ timeout: 10_000 });
+  await card.getByRole('button', { name: 'Cancel the try-on Ada in tee' }).click();
+  await card.and(page.locator('[data-status="failed"]')).waitFor({ timeout: 10_000 });
+  await expect.poll(() => card.textContent()).toContain('Cancelled');
+  expect(await card.textContent()).toContain('nothing was charged');
+});
+
+test('a completed job compares before and after behind a divider that pointer and keys move', async () => {
+  await storeCompletedJob(page, 'Ben in tee', true);
+  const card = page.getByTestId('tryon-job').filter({ hasText: 'Ben in tee' });
+  await card.getByTestId('tryon-result').waitFor({ timeout: 10_000 });
+  expect(await card.getByTestId('tryon-result').evaluate(loaded)).toBe(true);
+  expect(await card.getByTestId('tryon-result').getAttribute('src')).toMatch(/\/v1\/results\/uitesttryonkeptresult000000\.png$/);
+  expect(await card.getByTestId('tryon-download').getAttribute('download')).toBe('Ben-in-tee-try-on.png');
+
+  const divider = card.getByRole('slider', { name: 'Before and after divider' });
+  expect(await divider.getAttribute('aria-valuenow')).toBe('50');
+  await divider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  expect(await divider.getAttribute('aria-valuenow')).toBe('46');
+  await page.keyboard.press('End');
+  expect(await divider.getAttribute('aria-valuenow')).toBe('100');
+  await page.keyboard.press('Home');
+  expect(await divider.getAttribute('aria-valuenow')).toBe('0');
+
+  const frame = await card.getByTestId('tryon-compare').boundingBox();
+  if (!frame) throw new Error('no before/after frame');
+  await page.mouse.move(frame.x + frame.width * 0.5, frame.y + frame.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(frame.x + frame.width * 0.75, frame.y + frame.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect(Number(await divider.getAttribute('aria-valuenow'))).toBeCloseTo(75, -1);
+});
+
+test('a completed job whose person photo the store dropped shows its result alone', async () => {
+  await storeCompletedJob(page, 'Cleo in dress', false);
+  const card = page.getByTestId('tryon-job').filter({ hasText: 'Cleo in dress' });
+  await card.getByTestId('tryon-result').waitFor({ timeout: 10_000 });
+  expect(await card.getByTestId('tryon-result').evaluate(loaded)).toBe(true);
+  expect(await card.getByRole('slider').count()).toBe(0);
+  expect(await card.textContent()).toContain('only the result is shown');
+  // The person's thumbnail is the result: that person, dressed.
+  expect(await card.getByTestId('tryon-thumb-person').getAttribute('src')).toMatch(/uitesttryongoneresult000000\.png$/);
+  expect(await card.getByTestId('tryon-thumb-person').evaluate(loaded)).toBe(true);
+});
+
+test('at 375 px everything is one column and nothing scrolls sideways', async () => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForTimeout(300);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  const [person, garment] = await Promise.all([page.getByTestId('tryon-person').boundingBox(), page.getByTestId('tryon-garment').boundingBox()]);
+  expect(garment!.y).toBeGreaterThan(person!.y + person!.height - 1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveScreenshots(page, 'try-on');
+});

@@ -1,0 +1,113 @@
+// POST /v1/try-on queues a job and, with wait_for_result, answers when the
+// job ends: a window of the app runs it (here the test plays that window and
+// ends the job as the runner would).
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { saveResult } from '../../../src/api/results';
+import { nextJobState } from '../../../src/store/job-state';
+import type { JobRecord } from '../../../src/store/schema';
+import { createHarness, errorOf, pngBytes, type Harness } from '../../support/api-harness';
+
+let person: Uint8Array;
+let garment: Uint8Array;
+const server = setupServer(
+  http.get('https://images.test/person.png', () => new HttpResponse(person as BodyInit, { headers: { 'Content-Type': 'image/png' } })),
+  http.get('https://images.test/garment.png', () => new HttpResponse(garment as BodyInit, { headers: { 'Content-Type': 'image/png' } })),
+);
+
+beforeAll(async () => {
+  person = await pngBytes(96, 128, [200, 150, 120, 255]);
+  garment = await pngBytes(80, 80, [30, 60, 200, 255]);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+
+const URLS = { person_image_url: 'https://images.test/person.png', garment_image_url: 'https://images.test/garment.png' };
+
+/** The queued job, once the route has stored it. */
+async function queuedJob(): Promise<JobRecord> {
+  for (let i = 0; i < 200; i++) {
+    const [job] = await h.store.jobsWithStatus('pending');
+    if (job) return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no job was queued');
+}
+
+/** Ends a job as the window's runner would. */
+async function endJob(job: JobRecord, outcome: 'complete' | 'fail'): Promise<void> {
+  const now = h.clock.now();
+  const running = nextJobState(job, { type: 'start' }, now)!;
+  if (outcome === 'fail') {
+    await h.store.putJob(nextJobState(running, { type: 'fail', error: { error_code: 'invalid_parameter', message: 'person_image: no person was found in the image' } }, now)!);
+    return;
+  }
+  const record = await saveResult(h.deps, {
+    blob: new Blob([person as BlobPart], { type: 'image/jpeg' }),
+    contentType: 'image/jpeg',
+    ext: 'jpg',
+    route: '/v1/try-on',
+    keyId: job.keyId,
+    lifetimeMs: 3_600_000,
+  });
+  await h.store.putJob(nextJobState(running, { type: 'complete', resultId: record.id, resultExt: 'jpg', cost: 5 }, now)!);
+}
+
+describe('wait_for_result (the default)', () => {
+  test('answers 200 { result_url } when the job completes, charged 5', async () => {
+    const call = h.call('/v1/try-on', { json: URLS });
+    await endJob(await queuedJob(), 'complete');
+    const response = await call;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-credits-charged')).toBe('5');
+    expect(await response.json()).toEqual({ result_url: expect.stringMatching(/^http:\/\/studio\.test\/v1\/results\/[\w-]+\.jpg$/) });
+  });
+
+  test('Accept image/jpeg: the bytes themselves', async () => {
+    const call = h.call('/v1/try-on', { json: URLS, headers: { Accept: 'image/jpeg' } });
+    await endJob(await queuedJob(), 'complete');
+    const response = await call;
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(person);
+  });
+
+  test('a job that fails answers with its error: 400 invalid_parameter, nothing charged', async () => {
+    const call = h.call('/v1/try-on', { json: URLS });
+    await endJob(await queuedJob(), 'fail');
+    const response = await call;
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: 'invalid_parameter', message: expect.stringContaining('no person') });
+    expect(response.headers.get('x-credits-charged')).toBe('0');
+  });
+});
+
+describe('inputs', () => {
+  test('multipart files: the person is the job’s input and the garment travels with it', async () => {
+    const form = new FormData();
+    form.append('person_image', new Blob([person as BlobPart], { type: 'image/png' }), 'me.png');
+    form.append('garment_image', new Blob([garment as BlobPart], { type: 'image/png' }), 'shirt.png');
+    form.append('garment_mode', 'upper');
+    form.append('wait_for_result', 'false');
+    const response = await h.call('/v1/try-on', { method: 'POST', body: form });
+    expect(response.status).toBe(202);
+    const job = await queuedJob();
+    expect(new Uint8Array(await job.input.arrayBuffer())).toEqual(person);
+    const request = job.request as { garment: Blob; options: { garmentMode: string; preprocessGarment: boolean; removeBackground: boolean } };
+    expect(new Uint8Array(await request.garment.arrayBuffer())).toEqual(garment);
+    expect(request.options).toMatchObject({ garmentMode: 'upper', preprocessGarment: true, removeBackground: false });
+  });
+
+  test('a person image under 64 px: 400 invalid_parameter before anything is queued', async () => {
+    person = await pngBytes(40, 40);
+    const response = await h.call('/v1/try-on', { json: { ...URLS, wait_for_result: false } });
+    expect(await errorOf(response)).toMatchObject({ status: 400, code: 'invalid_parameter' });
+    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    person = await pngBytes(96, 128, [200, 150, 120, 255]);
+  });
+});

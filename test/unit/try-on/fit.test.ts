@@ -1,0 +1,223 @@
+// The fit on synthetic bodies: where landmarks go (shoulders out from the
+// joints, cuffs along the upper arm, trouser openings at the ankles, a dress
+// by its own length), that the warp lands them there without tearing, and
+// the occlusion order (hands in front, sleeves over arms, head untouched).
+import { describe, expect, test } from 'vitest';
+import type { RgbaImage } from '../../../src/imaging/image';
+import { fitThinPlate } from '../../../src/imaging/thin-plate';
+import { foldCheck } from '../../../src/imaging/warp';
+import { bodyKeypoints, bodyProblem, type BodyKeypoints, type BodyPointName } from '../../../src/features/try-on/worker/body';
+import { bodyFrame, frameCoordinates } from '../../../src/features/try-on/worker/body-frame';
+import { dress } from '../../../src/features/try-on/worker/dress';
+import { planFit, type FitPlan } from '../../../src/features/try-on/worker/fit-plan';
+import type { GarmentLandmarks, Point } from '../../../src/features/try-on/worker/fit-types';
+
+const W = 300;
+const H = 420;
+
+/** A person standing, arms a little out, as pixel keypoints (image sides). */
+function standingBody(overrides: Partial<Record<BodyPointName, Point>> = {}): BodyKeypoints {
+  const points: Record<BodyPointName, Point> = {
+    nose: { x: 150, y: 45 },
+    earLeft: { x: 135, y: 42 },
+    earRight: { x: 165, y: 42 },
+    shoulderLeft: { x: 115, y: 95 },
+    shoulderRight: { x: 185, y: 95 },
+    elbowLeft: { x: 100, y: 160 },
+    elbowRight: { x: 200, y: 160 },
+    wristLeft: { x: 95, y: 220 },
+    wristRight: { x: 205, y: 220 },
+    handLeft: { x: 94, y: 236 },
+    handRight: { x: 206, y: 236 },
+    hipLeft: { x: 130, y: 220 },
+    hipRight: { x: 170, y: 220 },
+    kneeLeft: { x: 128, y: 310 },
+    kneeRight: { x: 172, y: 310 },
+    ankleLeft: { x: 127, y: 395 },
+    ankleRight: { x: 173, y: 395 },
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(points).map(([name, p]) => [name, { ...p, visibility: 0.99 }])) as BodyKeypoints;
+}
+
+/** A t-shirt laid flat in a 200 × 240 image, sleeves out and down. */
+const TEE: GarmentLandmarks = {
+  neckLeft: { x: 80, y: 20 },
+  neckRight: { x: 120, y: 20 },
+  shoulderLeft: { x: 45, y: 30 },
+  shoulderRight: { x: 155, y: 30 },
+  cuffLeftOuter: { x: 10, y: 80 },
+  cuffLeftInner: { x: 30, y: 100 },
+  cuffRightOuter: { x: 190, y: 80 },
+  cuffRightInner: { x: 170, y: 100 },
+  armpitLeft: { x: 52, y: 80 },
+  armpitRight: { x: 148, y: 80 },
+  hemLeft: { x: 50, y: 220 },
+  hemRight: { x: 150, y: 220 },
+};
+
+const TROUSERS: GarmentLandmarks = {
+  waistLeft: { x: 60, y: 10 },
+  waistRight: { x: 140, y: 10 },
+  crotch: { x: 100, y: 80 },
+  legLeftOuter: { x: 45, y: 300 },
+  legLeftInner: { x: 85, y: 300 },
+  legRightOuter: { x: 155, y: 300 },
+  legRightInner: { x: 115, y: 300 },
+};
+
+/** No measurement on a mask: the fit uses proportions only. */
+const noWidth = { halfWidth: () => null, heightAbove: () => null };
+
+const find = (plan: FitPlan, name: string) => {
+  const found = plan.pairs.find((p) => p.name === name);
+  if (!found) throw new Error(`no pair ${name} in ${plan.pairs.map((p) => p.name).join(', ')}`);
+  return found.body;
+};
+
+describe('body keypoints', () => {
+  test('a person facing the camera: their right shoulder is on the image’s left', () => {
+    const landmarks = Array.from({ length: 33 }, () => ({ x: 0.5, y: 0.5, z: 0, visibility: 0.9 }));
+    landmarks[11] = { x: 0.6, y: 0.25, z: 0, visibility: 0.9 }; // wearer's left shoulder
+    landmarks[12] = { x: 0.4, y: 0.25, z: 0, visibility: 0.9 };
+    landmarks[23] = { x: 0.57, y: 0.55, z: 0, visibility: 0.9 };
+    landmarks[24] = { x: 0.43, y: 0.55, z: 0, visibility: 0.9 };
+    const body = bodyKeypoints(landmarks, 200, 400);
+    expect(body.shoulderLeft.x).toBeCloseTo(80);
+    expect(body.shoulderRight.x).toBeCloseTo(120);
+    expect(bodyProblem(body, 200)).toBeNull();
+  });
+
+  test('hidden hips or a tiny torso are not a person to dress', () => {
+    const hidden = standingBody();
+    hidden.hipLeft.visibility = 0.1;
+    expect(bodyProblem(hidden, W)).toMatch(/no person/);
+    expect(bodyProblem(standingBody({ shoulderLeft: { x: 149, y: 95 }, shoulderRight: { x: 151, y: 95 } }), W)).toMatch(/too small/);
+  });
+});
+
+describe('fit plan', () => {
+  test('a tee: seams just outside the shoulder joints, neck above them, cuffs along the upper arms', () => {
+    const body = standingBody();
+    const plan = planFit('upper', TEE, body, noWidth);
+    const frame = bodyFrame(body);
+    expect(find(plan, 'shoulderLeft').x).toBeLessThan(body.shoulderLeft.x);
+    expect(find(plan, 'shoulderRight').x).toBeGreaterThan(body.shoulderRight.x);
+    expect(find(plan, 'neckLeft').y).toBeLessThan(body.shoulderLeft.y);
+    for (const side of ['left', 'right'] as const) {
+      const cuff = find(plan, `${side} cuff outer`);
+      const elbow = side === 'left' ? body.elbowLeft : body.elbowRight;
+      // A short sleeve ends between shoulder and elbow.
+      expect(cuff.y).toBeGreaterThan(body.shoulderLeft.y + 10);
+      expect(cuff.y).toBeLessThan(elbow.y + 5);
+    }
+    // The hem keeps the tee's proportions: 190 px below the seams, scaled by the shoulders.
+    const hem = frameCoordinates(frame, find(plan, 'hemLeft'));
+    expect(hem.along).toBeCloseTo(190 * plan.scale, 0);
+  });
+
+  test('trousers: waist above the hips, openings at the ankles, crotch between the legs', () => {
+    const body = standingBody();
+    const plan = planFit('lower', TROUSERS, body, noWidth);
+    expect(find(plan, 'waistLeft').y).toBeLessThan(body.hipLeft.y);
+    expect(find(plan, 'crotch').y).toBeGreaterThan(body.hipLeft.y);
+    const opening = find(plan, 'left leg outer');
+    expect(Math.abs(opening.y - body.ankleLeft.y)).toBeLessThan(25);
+    expect(opening.x).toBeLessThan(body.ankleLeft.x);
+    expect(find(plan, 'left leg inner').x).toBeGreaterThan(body.ankleLeft.x);
+  });
+
+  test('a dress hangs by its own length, at least as wide as the legs', () => {
+    const body = standingBody();
+    const short = planFit('full', { ...TEE, hemLeft: { x: 40, y: 200 }, hemRight: { x: 160, y: 200 } }, body, noWidth);
+    const long = planFit('full', { ...TEE, hemLeft: { x: 30, y: 330 }, hemRight: { x: 170, y: 330 } }, body, noWidth);
+    expect(find(long, 'hemLeft').y - find(short, 'hemLeft').y).toBeCloseTo(130 * long.scale, 0);
+    expect(find(long, 'hemLeft').x).toBeLessThan(body.kneeLeft.x);
+    expect(find(long, 'hemRight').x).toBeGreaterThan(body.kneeRight.x);
+  });
+
+  test('the warp fitted to the plan sends each body target to its garment point and does not fold', () => {
+    for (const [kind, garment] of [['upper', TEE], ['lower', TROUSERS]] as const) {
+      const plan = planFit(kind, garment, standingBody(), noWidth);
+      const toGarment = fitThinPlate(plan.pairs.map((p) => p.body), plan.pairs.map((p) => p.garment));
+      for (const p of plan.pairs) {
+        const landed = toGarment.map(p.body.x, p.body.y);
+        expect(Math.hypot(landed.x - p.garment.x, landed.y - p.garment.y), `${kind} ${p.name}`).toBeLessThan(0.5);
+      }
+      const xs = plan.pairs.map((p) => p.body.x);
+      const ys = plan.pairs.map((p) => p.body.y);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      const inBox = (x: number, y: number) => toGarment.map(x + x0, y + y0);
+      expect(foldCheck(inBox, Math.max(...xs) - x0, Math.max(...ys) - y0, 4), kind).toBe(0);
+    }
+  });
+});
+
+/** A flat-colour image with shapes painted in. */
+function canvas(width: number, height: number, fill: readonly number[]): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set(fill, i);
+  return { data, width, height };
+}
+
+function paint(image: RgbaImage, inside: (x: number, y: number) => boolean, colour: readonly number[]): void {
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) if (inside(x, y)) image.data.set(colour, (y * image.width + x) * 4);
+  }
+}
+
+const near = (p: Point, q: Point, r: number) => Math.hypot(p.x - q.x, p.y - q.y) <= r;
+function segmentNear(p: Point, a: Point, b: Point, r: number): boolean {
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / ((b.x - a.x) ** 2 + (b.y - a.y) ** 2)));
+  return near(p, { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) }, r);
+}
+
+describe('occlusion', () => {
+  // The person: one skin colour on grey, the right hand resting on the belly.
+  const SKIN = [205, 160, 130, 255];
+  const body = standingBody({ elbowRight: { x: 205, y: 160 }, wristRight: { x: 160, y: 190 }, handRight: { x: 148, y: 196 } });
+  const person = canvas(W, H, [128, 128, 128, 255]);
+  const limbs: [Point, Point, number][] = [
+    [body.nose, { x: 150, y: 95 }, 22],
+    [body.shoulderLeft, body.shoulderRight, 14],
+    [{ x: 150, y: 100 }, { x: 150, y: 220 }, 38],
+    [body.shoulderLeft, body.elbowLeft, 10],
+    [body.elbowLeft, body.wristLeft, 8],
+    [body.shoulderRight, body.elbowRight, 10],
+    [body.elbowRight, body.wristRight, 8],
+    [body.wristRight, body.handRight, 9],
+    [body.hipLeft, body.ankleLeft, 14],
+    [body.hipRight, body.ankleRight, 14],
+  ];
+  const inPerson = (x: number, y: number) => limbs.some(([a, b, r]) => segmentNear({ x, y }, a, b, r));
+  paint(person, inPerson, SKIN);
+  const personAlpha = new Uint8ClampedArray(W * H);
+  for (let i = 0; i < personAlpha.length; i++) personAlpha[i] = inPerson(i % W, Math.floor(i / W)) ? 255 : 0;
+  // The garment: a blue tee shape around TEE's landmarks.
+  const BLUE = [30, 60, 200, 255];
+  const garment = canvas(200, 240, [0, 0, 0, 0]);
+  paint(garment, (x, y) => (x >= 48 && x <= 152 && y >= 22 && y <= 222) || segmentNear({ x, y }, { x: 48, y: 40 }, { x: 20, y: 88 }, 14) || segmentNear({ x, y }, { x: 152, y: 40 }, { x: 180, y: 88 }, 14), BLUE);
+  const dressed = dress({ person, personAlpha, body, garment, kind: 'upper', landmarks: TEE });
+  const at = (x: number, y: number) => Array.from(dressed.image.data.slice((y * W + x) * 4, (y * W + x) * 4 + 3));
+  const isBlue = (c: number[]) => c[2] > 150 && c[0] < 90;
+  const isSkin = (c: number[]) => Math.abs(c[0] - SKIN[0]) < 12 && Math.abs(c[2] - SKIN[2]) < 12;
+
+  test('the garment covers the chest', () => {
+    expect(isBlue(at(150, 140)), String(at(150, 140))).toBe(true);
+  });
+
+  test('the hand on the belly stays in front of it', () => {
+    expect(isSkin(at(150, 196)), String(at(150, 196))).toBe(true);
+  });
+
+  test('the sleeve lies over the upper arm', () => {
+    const upperArm = { x: Math.round((body.shoulderLeft.x + body.elbowLeft.x) / 2), y: Math.round(body.shoulderLeft.y + 20) };
+    expect(isBlue(at(upperArm.x, upperArm.y)), String(at(upperArm.x, upperArm.y))).toBe(true);
+  });
+
+  test('the head and the background are untouched', () => {
+    expect(isSkin(at(150, 45))).toBe(true);
+    expect(at(10, 410)).toEqual([128, 128, 128]);
+  });
+});

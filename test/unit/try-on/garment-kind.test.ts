@@ -1,0 +1,107 @@
+// classifyGarment reads top / bottom / dress off the silhouette alone;
+// garmentMaskProblem turns away masks that cannot be one garment.
+import { describe, expect, test } from 'vitest';
+import { classifyGarment, garmentMaskProblem } from '../../../src/features/try-on/worker/garment-kind';
+import type { AlphaMask } from '../../../src/features/try-on/worker/fit-types';
+import { DRAWINGS, drawGarment, everyGarment, rasterise, shorts, skirt, sleevedDress, strapDress, trousers } from '../../support/garment-outlines';
+
+function blankMask(width: number, height: number, fill = 0): AlphaMask {
+  return { data: new Uint8ClampedArray(width * height).fill(fill), width, height };
+}
+
+function squaresMask(width: number, height: number, squares: readonly [number, number, number][]): AlphaMask {
+  const mask = blankMask(width, height);
+  for (const [left, top, size] of squares) {
+    for (let y = top; y < top + size; y++) mask.data.fill(255, y * width + left, y * width + left + size);
+  }
+  return mask;
+}
+
+/** A small seeded generator, so the noise is the same every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const drawn = everyGarment().flatMap((outline) => DRAWINGS.map((drawing) => ({ outline, drawing, mask: drawGarment(outline, drawing).mask })));
+
+describe('classifyGarment', () => {
+  for (const { outline, drawing, mask } of drawn) {
+    test(`${outline.name}, ${drawing.height} px tilted ${drawing.tiltDegrees ?? 0}°, is ${outline.kind}`, () => {
+      const { kind, reason } = classifyGarment(mask);
+      expect(kind, reason).toBe(outline.kind);
+      expect(reason.length).toBeGreaterThan(10);
+    });
+  }
+
+  test('the reason names what it saw', () => {
+    const reasonFor = (outline: ReturnType<typeof trousers>) => classifyGarment(drawGarment(outline, { height: 240 }).mask).reason;
+    expect(reasonFor(trousers())).toMatch(/two legs/);
+    expect(reasonFor(shorts())).toMatch(/two legs/);
+    expect(reasonFor(skirt())).toMatch(/skirt/);
+    expect(reasonFor(strapDress())).toMatch(/dress/);
+    expect(reasonFor(sleevedDress(35))).toMatch(/sleeves .*dress/);
+  });
+
+  test('an empty mask cannot be classified', () => {
+    expect(() => classifyGarment(blankMask(50, 50))).toThrow(RangeError);
+  });
+});
+
+describe('garmentMaskProblem', () => {
+  test('accepts every drawn garment', () => {
+    for (const { outline, mask } of drawn) expect(garmentMaskProblem(mask), outline.name).toBeNull();
+  });
+
+  test('an empty mask', () => {
+    expect(garmentMaskProblem(blankMask(300, 300))).toMatch(/empty/);
+  });
+
+  test('a garment under 2% of the image', () => {
+    expect(garmentMaskProblem(squaresMask(300, 300, [[100, 100, 40]]))).toMatch(/under 2%/);
+    expect(garmentMaskProblem(squaresMask(300, 300, [[100, 100, 44]]))).toBeNull();
+  });
+
+  test('a mask covering the whole frame: the background was kept', () => {
+    expect(garmentMaskProblem(blankMask(300, 300, 255))).toMatch(/border/);
+    const almost = blankMask(300, 300, 255);
+    almost.data.fill(0, 0, 300 * 20);
+    expect(garmentMaskProblem(almost)).toMatch(/border/);
+  });
+
+  test('a garment trimmed to its own edges is no kept background', () => {
+    const { mask } = drawGarment(trousers(), { height: 240, margin: 0 });
+    expect(garmentMaskProblem(mask)).toBeNull();
+  });
+
+  test('several pieces of similar size', () => {
+    const grid: [number, number, number][] = [];
+    for (let row = 0; row < 3; row++) for (let column = 0; column < 3; column++) grid.push([30 + 90 * column, 30 + 90 * row, 50]);
+    expect(garmentMaskProblem(squaresMask(300, 300, grid))).toMatch(/9 separate pieces/);
+    expect(garmentMaskProblem(squaresMask(300, 300, [[20, 20, 150], [200, 200, 30], [250, 30, 20]]))).toBeNull();
+  });
+
+  test('noise', () => {
+    const random = seededRandom(7);
+    for (const density of [0.2, 0.5, 0.8]) {
+      const noise: AlphaMask = { data: Uint8ClampedArray.from({ length: 200 * 200 }, () => (random() < density ? 255 : 0)), width: 200, height: 200 };
+      expect(garmentMaskProblem(noise), `density ${density}`).not.toBeNull();
+    }
+  });
+
+  test('a garment riddled with holes', () => {
+    const { mask } = drawGarment(skirt(), { height: 240 });
+    const random = seededRandom(3);
+    for (let i = 0; i < mask.data.length; i++) if (random() < 0.35) mask.data[i] = 0;
+    expect(garmentMaskProblem(mask)).toMatch(/holes/);
+  });
+
+  test('soft alpha counts from half opacity', () => {
+    const triangle = [[{ x: 20, y: 20 }, { x: 180, y: 20 }, { x: 100, y: 180 }]];
+    const faint: AlphaMask = { data: rasterise(triangle, 200, 200).map((a) => a * 0.45), width: 200, height: 200 };
+    expect(garmentMaskProblem(faint)).toMatch(/empty/);
+  });
+});
