@@ -53,6 +53,9 @@ test('the app loads in Firefox, its service worker is installed, in control and 
 });
 
 test('/v1/remove-background answers with a PNG of the input size with a real alpha channel', async () => {
+  // Firefox ends a service worker's fetch that has waited about 60 s; on a busy
+  // machine a cold model load can take that long, so wait for the engine's badge first.
+  await page.waitForFunction(() => /Ready/.test(document.querySelector('header')?.textContent ?? ''), { timeout: 120_000 });
   const scene = (await renderScene(evaluatorOf(page), testScene(IMAGE))).dataUrl;
   const answer = await callApi(evaluatorOf(page), '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene } });
   expect(answer.status, answer.text ?? '').toBe(200);
