@@ -13,11 +13,19 @@ export interface Cutout {
 }
 
 /**
+ * The subject's alpha matte alone, for callers that keep the photo's own colours.
+ * @param progress fractions 0–1 cover the model load, the run and the refinement
+ */
+export async function subjectMatte(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Uint8ClampedArray> {
+  const segmenter = await segmenterFor(IMAGE_MATTE.modelSide, (p) => progress({ stage: p.stage, fraction: 0.05 * p.fraction }));
+  return matte(image, (tensor, side) => segmenter.run(tensor, side), IMAGE_MATTE, progress);
+}
+
+/**
  * @param progress fractions 0–1 cover the model load, the run and the refinement
  */
 export async function cutOutSubject(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Cutout> {
-  const segmenter = await segmenterFor(IMAGE_MATTE.modelSide, (p) => progress({ stage: p.stage, fraction: 0.05 * p.fraction }));
-  const alpha = await matte(image, (tensor, side) => segmenter.run(tensor, side), IMAGE_MATTE, progress);
+  const alpha = await subjectMatte(image, progress);
   progress({ stage: 'estimating colours', fraction: 0.9 });
   return { image: { data: estimateForeground(image, alpha), width: image.width, height: image.height }, alpha };
 }

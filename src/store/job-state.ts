@@ -19,6 +19,20 @@ export type JobEvent =
   | { type: 'complete'; resultId: string; resultExt: string; cost: number }
   | { type: 'fail'; error: JobError };
 
+/** A job as it is queued: pending, no attempt yet, nothing charged. */
+export function pendingJob<Request>(fields: {
+  id?: string;
+  kind: JobRecord['kind'];
+  keyId: string | null;
+  request: Request;
+  input: Blob;
+  label: string;
+  now: number;
+}): JobRecord<Request> {
+  const { id, now, ...rest } = fields;
+  return { ...rest, id: id ?? crypto.randomUUID(), status: 'pending', progress: 0, createdAt: now, updatedAt: now, attempts: 0, cost: 0 };
+}
+
 export function isFinished(job: Pick<JobRecord, 'status'>): boolean {
   return job.status === 'completed' || job.status === 'failed';
 }

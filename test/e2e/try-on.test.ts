@@ -12,26 +12,18 @@ import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../suppor
 import { launchBrowser, type Browser } from '../support/chromium';
 import { renderGarment } from '../support/garments';
 import { renderPerson } from '../support/people';
+import { expectForward, finished, getJob as getJobAt, ledgerCredits, pollJob as pollJobAt, type JobAnswer } from '../support/jobs';
 import { ceramicMug } from '../support/products';
 
 const baseUrl = inject('baseUrl');
 /** Small inputs: the models run at their own sizes, so a small photo mostly saves decoding and warping. */
 const PERSON = { width: 288, height: 384 };
-const ORDER = ['pending', 'running', 'completed', 'failed'];
 let browser: Browser;
 let page: Page;
 let key: string;
 let person: string;
 let tee: string;
 let mug: string;
-
-interface JobAnswer {
-  job_id: string;
-  status: string;
-  progress: number;
-  result_url?: string;
-  error?: { error_code: string; message: string };
-}
 
 async function dataUrl(image: RgbaImage): Promise<string> {
   const blob = await encodePng(image.data, image.width, image.height);
@@ -71,31 +63,9 @@ async function createJob(body: Record<string, unknown> = {}): Promise<string> {
   return answer.json.job_id as string;
 }
 
-async function getJob(id: string): Promise<JobAnswer> {
-  const answer = await callApi(page, `/v1/try-on/job/${id}`, { headers: { 'X-API-KEY': key } });
-  expect(answer.status, answer.text ?? '').toBe(200);
-  return answer.json as JobAnswer;
-}
-
-const finished = (job: JobAnswer) => job.status === 'completed' || job.status === 'failed';
 const underWay = (job: JobAnswer) => job.status === 'running' && job.progress >= 0.1;
-
-async function pollJob(id: string, done: (job: JobAnswer) => boolean, timeoutMs = 180_000): Promise<{ job: JobAnswer; seen: string[] }> {
-  const seen: string[] = [];
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await getJob(id);
-    if (seen.at(-1) !== job.status) seen.push(job.status);
-    if (done(job)) return { job, seen };
-    if (finished(job) || Date.now() > until) throw new Error(`job ${id} ended ${JSON.stringify(job)} (seen ${seen.join(' → ')})`);
-    await page.waitForTimeout(200);
-  }
-}
-
-function expectForward(seen: string[]) {
-  const ranks = seen.map((status) => ORDER.indexOf(status));
-  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-}
+const getJob = (id: string) => getJobAt(page, `/v1/try-on/job/${id}`, key);
+const pollJob = (id: string, done: (job: JobAnswer) => boolean) => pollJobAt(page, `/v1/try-on/job/${id}`, key, done, 180_000);
 
 /** A result as a page fetches it: its type and its pixel size (read by the browser's decoder). */
 async function fetchResult(url: string): Promise<{ type: string; width: number; height: number; hasAlpha: boolean }> {
@@ -112,23 +82,8 @@ async function fetchResult(url: string): Promise<{ type: string; width: number; 
   }, url);
 }
 
-/** Credits charged to this key for try-on, from the ledger. */
-function charged(): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cutout-studio');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const ledger = await new Promise<{ route: string; credits: number }[]>((resolve, reject) => {
-      const request = db.transaction('ledger').objectStore('ledger').getAll();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return ledger.filter((e) => e.route === '/v1/try-on').reduce((sum, e) => sum + e.credits, 0);
-  });
-}
+/** Credits charged for try-on, from the ledger. */
+const charged = () => ledgerCredits(page, '/v1/try-on');
 
 describe('results', () => {
   test('wait_for_result (the default): 200 { result_url }, a JPEG of the person’s size, 5 credits', async () => {

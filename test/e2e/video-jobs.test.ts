@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
+import { expectForward, finished, ledgerCredits, pollJob as pollJobAt, type JobAnswer } from '../support/jobs';
 import { encodeClip, ffmpeg, ffprobe, renderClipFrames } from '../support/video-clip';
 
 const baseUrl = inject('baseUrl');
 /** One second at 6 fps: six model runs, long enough to interrupt. */
 const CLIP = { width: 320, height: 240, fps: 6, frames: 6, audio: true, from: 0.3, to: 0.7 };
-const ORDER = ['pending', 'running', 'completed', 'failed'];
 let browser: Browser;
 let page: Page;
 let key: string;
@@ -33,14 +33,6 @@ afterAll(() => browser?.close());
 
 const dataUrl = (bytes: Buffer, type = 'video/mp4') => `data:${type};base64,${bytes.toString('base64')}`;
 
-interface JobAnswer {
-  job_id: string;
-  status: string;
-  progress: number;
-  result_url?: string;
-  error?: { error_code: string; message: string };
-}
-
 async function createJob(video: Buffer, options: Record<string, unknown> = {}): Promise<string> {
   const answer = await callApi(page, '/v1/video/remove-background', {
     headers: { 'X-API-KEY': key },
@@ -51,34 +43,8 @@ async function createJob(video: Buffer, options: Record<string, unknown> = {}): 
   return answer.json.job_id as string;
 }
 
-async function getJob(id: string): Promise<JobAnswer> {
-  const answer = await callApi(page, `/v1/video/job/${id}`, { headers: { 'X-API-KEY': key } });
-  expect(answer.status, answer.text ?? '').toBe(200);
-  return answer.json as JobAnswer;
-}
-
-/** Polls until `done` holds; returns the last answer and every status seen, in order. */
-async function pollJob(id: string, done: (job: JobAnswer) => boolean, timeoutMs = 240_000): Promise<{ job: JobAnswer; seen: string[] }> {
-  const seen: string[] = [];
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await getJob(id);
-    if (seen.at(-1) !== job.status) seen.push(job.status);
-    if (done(job)) return { job, seen };
-    if (job.status === 'failed' || job.status === 'completed' || Date.now() > until) {
-      throw new Error(`job ${id} ended ${JSON.stringify(job)} (seen ${seen.join(' → ')})`);
-    }
-    await page.waitForTimeout(250);
-  }
-}
-
-const finished = (job: JobAnswer) => job.status === 'completed' || job.status === 'failed';
-
-/** Statuses only move forward. */
-function expectForward(seen: string[]) {
-  const ranks = seen.map((status) => ORDER.indexOf(status));
-  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-}
+const pollJob = (id: string, done: (job: JobAnswer) => boolean, timeoutMs = 240_000) =>
+  pollJobAt(page, `/v1/video/job/${id}`, key, done, timeoutMs);
 
 /** What IndexedDB holds for a job: its attempts, and the credits its key has been charged for video (all jobs). */
 function stored(id: string): Promise<{ attempts: number; charged: number }> {
@@ -195,22 +161,7 @@ describe('nothing is lost', () => {
 });
 
 /** Every credit charged for video, over all keys. */
-function videoCredits(): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cutout-studio');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const entries = await new Promise<{ route: string; credits: number }[]>((resolve, reject) => {
-      const all = db.transaction('ledger').objectStore('ledger').getAll();
-      all.onsuccess = () => resolve(all.result);
-      all.onerror = () => reject(all.error);
-    });
-    db.close();
-    return entries.filter((e) => e.route.includes('video')).reduce((sum, e) => sum + e.credits, 0);
-  });
-}
+const videoCredits = () => ledgerCredits(page, 'video');
 
 describe('cancelling', () => {
   test('DELETE on a running job ends it failed with job_cancelled, stops its worker, and is not charged', async () => {

@@ -12,7 +12,7 @@ import { ImagePicker } from './ImagePicker';
 import { jobLabel } from './job-text';
 import { DEFAULT_OPTIONS, OptionFields, type PageOptions } from './OptionFields';
 import { GARMENT_SAMPLES, PERSON_SAMPLES } from './samples';
-import { announceTryOnJobs } from './useTryOnJobs';
+import { announceJobs } from '../../../ui/useJobs';
 import { useChosenImage } from './useChosenImage';
 
 export function NewTryOnJob({ onCreated }: { onCreated(): void }) {
@@ -37,7 +37,7 @@ export function NewTryOnJob({ onCreated }: { onCreated(): void }) {
         keyId: null,
         now: appClock.now(),
       });
-      announceTryOnJobs();
+      announceJobs();
       onCreated();
     } catch (failure) {
       setError((failure as Error).message);

@@ -8,7 +8,7 @@ import { tryOnMeta } from '../shared/meta';
 import { NewTryOnJob } from './NewTryOnJob';
 import { forgetPersonPhoto } from './person-photos';
 import { TryOnJobCard } from './TryOnJobCard';
-import { announceTryOnJobs, useTryOnJobs } from './useTryOnJobs';
+import { announceJobs, useJobs } from '../../../ui/useJobs';
 import './try-on.css';
 
 const RESULT_HOURS = tryOnMeta.resultLifetimeMs / 3_600_000;
@@ -24,26 +24,19 @@ function HowItWorks() {
 }
 
 export function TryOnPage() {
-  const { jobs, reload } = useTryOnJobs();
+  const { jobs, reload, cancel: cancelJob, remove: removeJob } = useJobs<TryOnJob>('try-on');
 
   const remove = async (job: TryOnJob) => {
-    await (await appStore()).deleteJob(job.id);
+    await removeJob(job.id);
     forgetPersonPhoto(job.id);
-    await reload();
   };
-
-  // The window running it hears of it on the jobs channel and stops its worker.
-  const cancel = async (job: TryOnJob) => {
-    await (await appStore()).cancelJob(job.id, appClock.now());
-    announceTryOnJobs();
-    await reload();
-  };
+  const cancel = (job: TryOnJob) => cancelJob(job.id);
 
   // A new job from the same stored photos; made in the app, so free (no key).
   const retry = async (job: TryOnJob) => {
     const { garment, options, label } = job.request;
     await createTryOnJob(await appStore(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
-    announceTryOnJobs();
+    announceJobs();
     await reload();
   };
 

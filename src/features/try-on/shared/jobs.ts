@@ -2,6 +2,7 @@
 // both create them here; a window of the app runs them (../jobs.ts). The
 // person is the job's input; the garment travels in the request.
 import type { JobRecord } from '../../../store/schema';
+import { pendingJob } from '../../../store/job-state';
 import type { Store } from '../../../store/store';
 import type { TryOnOptions } from './meta';
 
@@ -25,20 +26,8 @@ export interface NewTryOnJob {
 }
 
 export async function createTryOnJob(store: Store, job: NewTryOnJob): Promise<TryOnJob> {
-  const record: TryOnJob = {
-    id: job.id ?? crypto.randomUUID(),
-    keyId: job.keyId,
-    kind: 'try-on',
-    status: 'pending',
-    progress: 0,
-    request: { options: job.options, garment: job.garment, label: job.label },
-    input: job.person,
-    createdAt: job.now,
-    updatedAt: job.now,
-    attempts: 0,
-    cost: 0,
-    label: job.label,
-  };
+  const { person, garment, options, label, ...fields } = job;
+  const record = pendingJob({ ...fields, kind: 'try-on', request: { options, garment, label }, input: person, label });
   await store.putJob(record);
   return record;
 }

@@ -2,8 +2,8 @@
 // the garment out (JPEG, or PNG with the person's alpha). Each step's time is
 // reported: pose, masks (ISNet on both images), garment, warp, composite.
 import { ApiError } from '../../../api/errors';
-import type { TaskContext } from '../../../api/tasks';
-import { cutOutSubject } from '../../../engine/cutout';
+import type { EngineProgress, TaskContext } from '../../../api/tasks';
+import { cutOutSubject, subjectMatte } from '../../../engine/cutout';
 import { decodeImage } from '../../../engine/decode';
 import { lapTimer } from '../../../engine/lap-timer';
 import { hasOwnAlpha } from '../../../engine/matte';
@@ -47,7 +47,12 @@ export async function tryOn({ person, garment, options }: TryOnArgs, { progress 
   if (problem) throw new ApiError('invalid_parameter', problem);
   lap('pose');
 
-  const personCut = await cutOutSubject(personImage, (p) => progress({ stage: 'finding the person', fraction: 0.08 + 0.4 * p.fraction }));
+  const personProgress = (p: EngineProgress) => progress({ stage: 'finding the person', fraction: 0.08 + 0.4 * p.fraction });
+  // A cut-out result takes the person's colours freed of the old background at
+  // the edges; a JPEG keeps the photo's, so only the matte is needed.
+  const personCut = options.removeBackground
+    ? await cutOutSubject(personImage, personProgress)
+    : { image: personImage, alpha: await subjectMatte(personImage, personProgress) };
   let garmentCut: RgbaImage = garmentImage;
   if (options.preprocessGarment && !hasOwnAlpha(garmentImage)) {
     garmentCut = (await cutOutSubject(garmentImage, (p) => progress({ stage: 'isolating the garment', fraction: 0.48 + 0.4 * p.fraction }))).image;
@@ -63,9 +68,7 @@ export async function tryOn({ person, garment, options }: TryOnArgs, { progress 
   lap('garment');
 
   progress({ stage: 'fitting the garment', fraction: 0.92 });
-  // A cut-out result takes the person's colours freed of the old background at the edges.
-  const base = options.removeBackground ? personCut.image : personImage;
-  const dressed = dress({ person: base, personAlpha: personCut.alpha, body, garment: garmentCut, kind, landmarks: garmentLandmarks }, lap);
+  const dressed = dress({ person: personCut.image, personAlpha: personCut.alpha, body, garment: garmentCut, kind, landmarks: garmentLandmarks }, lap);
 
   progress({ stage: 'encoding', fraction: 0.97 });
   const { width, height } = personImage;

@@ -10,7 +10,7 @@ import { SAMPLE_VIDEO, sampleFile } from '../../../ui/samples';
 import { appStore } from '../../../ui/store';
 import { createVideoJob } from '../shared/jobs';
 import { OUTPUT_FORMATS, VIDEO_FORMATS, videoMeta, type OutputFormat } from '../shared/meta';
-import { announceJobs } from './useVideoJobs';
+import { announceJobs } from '../../../ui/useJobs';
 import { readVideoFacts, videoProblem, type VideoFacts } from './video-file';
 
 const ACCEPT = 'video/mp4,video/webm,video/quicktime,video/x-matroska,.mkv,.mov';

@@ -4,24 +4,14 @@ import { appClock } from '../../../store/clock';
 import { appStore } from '../../../ui/store';
 import { createVideoJob, type VideoJob } from '../shared/jobs';
 import { NewVideoJob } from './NewVideoJob';
-import { announceJobs, useVideoJobs } from './useVideoJobs';
+import { announceJobs, useJobs } from '../../../ui/useJobs';
 import { VideoJobCard } from './VideoJobCard';
 import './video.css';
 
 export function VideoPage() {
-  const { jobs, reload } = useVideoJobs();
-
-  const remove = async (job: VideoJob) => {
-    await (await appStore()).deleteJob(job.id);
-    await reload();
-  };
-
-  // The window running it hears of it on the jobs channel and stops its worker.
-  const cancel = async (job: VideoJob) => {
-    await (await appStore()).cancelJob(job.id, appClock.now());
-    announceJobs();
-    await reload();
-  };
+  const { jobs, reload, cancel: cancelJob, remove: removeJob } = useJobs<VideoJob>('video');
+  const remove = (job: VideoJob) => removeJob(job.id);
+  const cancel = (job: VideoJob) => cancelJob(job.id);
 
   const retry = async (job: VideoJob) => {
     await createVideoJob(await appStore(), {

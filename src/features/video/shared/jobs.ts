@@ -1,6 +1,7 @@
 // Video jobs as stored in IndexedDB. The /v1 route and the app's video page
 // both create them here; a window of the app runs them (../jobs.ts).
 import type { JobRecord } from '../../../store/schema';
+import { pendingJob } from '../../../store/job-state';
 import type { Store } from '../../../store/store';
 import type { VideoOptions } from './meta';
 
@@ -22,20 +23,8 @@ export interface NewVideoJob {
 }
 
 export async function createVideoJob(store: Store, job: NewVideoJob): Promise<VideoJob> {
-  const record: VideoJob = {
-    id: job.id ?? crypto.randomUUID(),
-    keyId: job.keyId,
-    kind: 'video',
-    status: 'pending',
-    progress: 0,
-    request: { options: job.options, fileName: job.fileName },
-    input: job.input,
-    createdAt: job.now,
-    updatedAt: job.now,
-    attempts: 0,
-    cost: 0,
-    label: job.fileName,
-  };
+  const { options, fileName, ...fields } = job;
+  const record = pendingJob({ ...fields, kind: 'video', request: { options, fileName }, label: fileName });
   await store.putJob(record);
   return record;
 }
