@@ -9,6 +9,9 @@ import type { ResultRecord } from '../store/schema';
 
 export const RESULTS_PREFIX = '/v1/results/';
 
+/** How long a browser may cache a kept result: a year, HTTP's usual "forever". */
+const KEPT_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 export interface NewResult {
   blob: Blob;
   contentType: string;
@@ -25,10 +28,14 @@ export function resultPath(record: Pick<ResultRecord, 'id' | 'ext'>): string {
   return `${RESULTS_PREFIX}${record.id}.${record.ext}`;
 }
 
-export async function saveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, result: NewResult): Promise<ResultRecord> {
-  const createdAt = deps.clock.now();
+/** A result as stored, with a fresh unguessable id; an infinite lifetime keeps it until deleted. */
+export function resultRecord(result: NewResult, createdAt: number): ResultRecord {
   const { lifetimeMs, ...rest } = result;
-  const record: ResultRecord = { ...rest, id: randomToken(), createdAt, expiresAt: createdAt + lifetimeMs };
+  return { ...rest, id: randomToken(), createdAt, expiresAt: createdAt + lifetimeMs };
+}
+
+export async function saveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, result: NewResult): Promise<ResultRecord> {
+  const record = resultRecord(result, deps.clock.now());
   await deps.store.putResult(record);
   return record;
 }
@@ -72,13 +79,15 @@ export async function serveResult(request: Request, deps: Pick<ApiDeps, 'store' 
   if (!record || resultPath(record) !== RESULTS_PREFIX + name) {
     throw new ApiError('not_found', 'this result does not exist or has expired (results live for 1 hour, video results 24 hours)');
   }
-  const secondsLeft = Math.max(0, Math.floor((record.expiresAt - deps.clock.now()) / 1000));
+  // A result kept in the library has no expiry: it lives until its item is deleted.
+  const expires = Number.isFinite(record.expiresAt) ? record.expiresAt : null;
+  const secondsLeft = expires === null ? KEPT_MAX_AGE_S : Math.max(0, Math.floor((expires - deps.clock.now()) / 1000));
   const headers: Record<string, string> = {
     'Content-Type': record.contentType,
     'Cache-Control': `private, max-age=${secondsLeft}`,
     'Accept-Ranges': 'bytes',
     'Content-Disposition': contentDisposition(`${record.label ?? 'result'}.${record.ext}`),
-    Expires: new Date(record.expiresAt).toUTCString(),
+    ...(expires !== null && { Expires: new Date(expires).toUTCString() }),
   };
   const range = parseRange(request.headers.get('range'), record.blob.size);
   if (range) {

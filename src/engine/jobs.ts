@@ -4,7 +4,8 @@
 // owns the rest — the queue, the lock, restarts after a reload or a crashed
 // worker, cancellation, the time budget, expiry, and the credits.
 import { ApiError, toApiError } from '../api/errors';
-import { saveResult } from '../api/results';
+import { resultRecord } from '../api/results';
+import { KEPT, libraryItem, type KeepAs } from '../store/library';
 import type { JobError, JobKind, JobRecord } from '../store/schema';
 import type { Store } from '../store/store';
 import { runOnPool } from './host';
@@ -29,6 +30,8 @@ export interface JobProduct {
   label?: string;
   /** Credits the job costs, charged when it completes. */
   cost: number;
+  /** Work made in the app is kept in the library, with no expiry, under the job's id. */
+  keep?: KeepAs;
 }
 
 /** What a handler may do while it runs a job. */
@@ -123,7 +126,7 @@ export class JobRunner {
   private async nextJob(): Promise<JobRecord | undefined> {
     const store = await this.store();
     const waiting = [...(await store.jobsWithStatus('running')), ...(await store.jobsWithStatus('pending'))];
-    return waiting.filter((job) => this.handlers.has(job.kind)).sort((a, b) => a.createdAt - b.createdAt)[0];
+    return waiting.filter((job) => this.handlers.has(job.kind) && !job.paused).sort((a, b) => a.createdAt - b.createdAt)[0];
   }
 
   private async drain(): Promise<void> {
@@ -190,25 +193,29 @@ export class JobRunner {
 
     try {
       const product = await handler.run(job, work);
-      const record = await saveResult({ store, clock: { now: this.now } }, {
-        blob: product.blob,
-        contentType: product.contentType,
-        ext: product.ext,
-        route: handler.route,
-        keyId: job.keyId,
-        lifetimeMs: product.lifetimeMs,
-        width: product.width,
-        height: product.height,
-        label: product.label,
-      });
-      const completed = await this.transition(job.id, { type: 'complete', resultId: record.id, resultExt: record.ext, cost: product.cost });
+      const now = this.now();
+      const record = resultRecord(
+        {
+          blob: product.blob,
+          contentType: product.contentType,
+          ext: product.ext,
+          route: handler.route,
+          keyId: job.keyId,
+          lifetimeMs: product.keep ? KEPT : product.lifetimeMs,
+          width: product.width,
+          height: product.height,
+          label: product.label,
+        },
+        now,
+      );
+      const kept = product.keep && libraryItem(job.id, record, product.keep, now);
+      // One transaction: the result, the library item and the job's end land together or not at
+      // all, so a reload between them can neither lose the work nor make it twice.
+      const completed = await store.completeJob(job.id, record, product.cost, now, kept);
+      this.announce();
       // Charged only for a job that is still there to show its result.
-      if (completed?.status === 'completed' && completed.resultId === record.id) {
-        await store.settleCredits(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
-      } else {
-        await store.deleteResult(record.id);
-        await store.releaseCredits(job.id);
-      }
+      if (completed) await store.settleCredits(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
+      else await store.releaseCredits(job.id);
     } catch (error) {
       if (cancel.signal.aborted && cancel.signal.reason instanceof ApiError) {
         await this.fail(job, { error_code: 'request_timeout', message: `the job ran longer than its ${Math.round(handler.timeBudgetMs / 1000)} s budget` });

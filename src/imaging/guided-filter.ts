@@ -17,6 +17,34 @@ export interface GuidedCoefficients {
  * @param radius window radius in low-resolution pixels
  * @param eps regularisation: larger smooths more, smaller follows the guide's edges more
  */
+/**
+ * One window's colour fit: a = (Σ + eps·I)⁻¹ · cov, for the symmetric 3×3
+ * colour covariance Σ (eps already on its diagonal), by cofactors, into `out`.
+ */
+export function solveWindow(
+  rr: number,
+  rg: number,
+  rb: number,
+  gg: number,
+  gb: number,
+  bb: number,
+  covR: number,
+  covG: number,
+  covB: number,
+  out: Float64Array,
+): void {
+  const c00 = gg * bb - gb * gb;
+  const c01 = rb * gb - rg * bb;
+  const c02 = rg * gb - rb * gg;
+  const c11 = rr * bb - rb * rb;
+  const c12 = rb * rg - rr * gb;
+  const c22 = rr * gg - rg * rg;
+  const det = rr * c00 + rg * c01 + rb * c02;
+  out[0] = (c00 * covR + c01 * covG + c02 * covB) / det;
+  out[1] = (c01 * covR + c11 * covG + c12 * covB) / det;
+  out[2] = (c02 * covR + c12 * covG + c22 * covB) / det;
+}
+
 export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, radius: number, eps: number): GuidedCoefficients {
   const [r, g, b] = guide;
   const n = mask.data.length;
@@ -39,6 +67,7 @@ export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, ra
   const aG = createPlane(width, height);
   const aB = createPlane(width, height);
   const bias = createPlane(width, height);
+  const solved = new Float64Array(3);
   for (let i = 0; i < n; i++) {
     const mr = meanR.data[i];
     const mg = meanG.data[i];
@@ -47,24 +76,21 @@ export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, ra
     const covR = meanRP.data[i] - mr * mp;
     const covG = meanGP.data[i] - mg * mp;
     const covB = meanBP.data[i] - mb * mp;
-    // Σ + eps·I, symmetric 3×3.
-    const rr = meanRR.data[i] - mr * mr + eps;
-    const rg = meanRG.data[i] - mr * mg;
-    const rb = meanRB.data[i] - mr * mb;
-    const gg = meanGG.data[i] - mg * mg + eps;
-    const gb = meanGB.data[i] - mg * mb;
-    const bb = meanBB.data[i] - mb * mb + eps;
-    // Inverse by cofactors.
-    const c00 = gg * bb - gb * gb;
-    const c01 = rb * gb - rg * bb;
-    const c02 = rg * gb - rb * gg;
-    const c11 = rr * bb - rb * rb;
-    const c12 = rb * rg - rr * gb;
-    const c22 = rr * gg - rg * rg;
-    const det = rr * c00 + rg * c01 + rb * c02;
-    const ar = (c00 * covR + c01 * covG + c02 * covB) / det;
-    const ag = (c01 * covR + c11 * covG + c12 * covB) / det;
-    const ab = (c02 * covR + c12 * covG + c22 * covB) / det;
+    solveWindow(
+      meanRR.data[i] - mr * mr + eps,
+      meanRG.data[i] - mr * mg,
+      meanRB.data[i] - mr * mb,
+      meanGG.data[i] - mg * mg + eps,
+      meanGB.data[i] - mg * mb,
+      meanBB.data[i] - mb * mb + eps,
+      covR,
+      covG,
+      covB,
+      solved,
+    );
+    const ar = solved[0];
+    const ag = solved[1];
+    const ab = solved[2];
     aR.data[i] = ar;
     aG.data[i] = ag;
     aB.data[i] = ab;

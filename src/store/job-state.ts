@@ -1,6 +1,7 @@
 // The life of a job, as one pure function: pending → running → completed |
-// failed, never back. A restart after a reload or a crashed worker is a
-// running job started again (one more attempt), not a step back.
+// failed, never back but for one door: the user may queue a failed job again.
+// A restart after a reload or a crashed worker is a running job started again
+// (one more attempt), not a step back.
 import type { JobError, JobRecord } from './schema';
 
 /** A job that has not ended by then fails with job_expired; an ended one is purged then. */
@@ -17,7 +18,9 @@ export type JobEvent =
   | { type: 'start' }
   | { type: 'progress'; fraction: number }
   | { type: 'complete'; resultId: string; resultExt: string; cost: number }
-  | { type: 'fail'; error: JobError };
+  | { type: 'fail'; error: JobError }
+  /** The user asks for a failed job again: it queues afresh, with its attempts counted anew. */
+  | { type: 'retry' };
 
 /** A job as it is queued: pending, no attempt yet, nothing charged. */
 export function pendingJob<Request>(fields: {
@@ -28,6 +31,8 @@ export function pendingJob<Request>(fields: {
   input: Blob;
   label: string;
   now: number;
+  group?: string;
+  paused?: boolean;
 }): JobRecord<Request> {
   const { id, now, ...rest } = fields;
   return { ...rest, id: id ?? crypto.randomUUID(), status: 'pending', progress: 0, createdAt: now, updatedAt: now, attempts: 0, cost: 0 };
@@ -59,5 +64,7 @@ export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: 
         : null;
     case 'fail':
       return isFinished(job) ? null : { ...job, status: 'failed', error: event.error, updatedAt: now };
+    case 'retry':
+      return job.status === 'failed' ? { ...job, status: 'pending', progress: 0, attempts: 0, error: undefined, updatedAt: now } : null;
   }
 }

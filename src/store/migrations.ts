@@ -26,6 +26,15 @@ const steps: Array<(db: UpgradeDb, tx: UpgradeTx) => void> = [
     const reservations = db.createObjectStore('reservations', { keyPath: 'id' });
     reservations.createIndex('byKey', 'keyId');
   },
+  // → 3: the library (kept results) and the studio's batches, whose items are jobs
+  (db, tx) => {
+    const library = db.createObjectStore('library', { keyPath: 'id' });
+    library.createIndex('byCreated', 'createdAt');
+    library.createIndex('byBatch', 'batchId');
+    const batches = db.createObjectStore('batches', { keyPath: 'id' });
+    batches.createIndex('byCreated', 'createdAt');
+    tx.objectStore('jobs').createIndex('byGroup', 'group');
+  },
 ];
 
 export const LATEST_VERSION = steps.length;

@@ -37,7 +37,7 @@ export interface ResultRecord {
 }
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
-export type JobKind = 'video' | 'try-on';
+export type JobKind = 'video' | 'try-on' | 'cutout';
 
 export interface JobError {
   message: string;
@@ -63,6 +63,10 @@ export interface JobRecord<Request = unknown> {
   /** Credits the job will cost, charged when it completes. */
   cost: number;
   label?: string;
+  /** The batch the job belongs to, if any (the studio's batches). */
+  group?: string;
+  /** A paused job waits in the queue until it is resumed. */
+  paused?: boolean;
 }
 
 export interface LedgerEntry {
@@ -84,10 +88,59 @@ export interface Reservation {
   expiresAt: number;
 }
 
+export type LibraryKind = 'cutout' | 'background' | 'try-on' | 'video';
+
+/** One saved state of a library item: a result that never expires. */
+export interface LibraryVersion {
+  resultId: string;
+  ext: string;
+  contentType: string;
+  width?: number;
+  height?: number;
+  createdAt: number;
+  /** What made it: the engine, or the user's touch-up of an earlier version. */
+  made: 'engine' | 'touch-up';
+}
+
+/**
+ * What a person made in the app and keeps until they delete it. Its versions
+ * are results with no expiry (so /v1/results/<id> URLs work for them too); the
+ * newest is first.
+ */
+export interface LibraryItem {
+  /** The id of the job that made it, when a job did: one job, one item. */
+  id: string;
+  name: string;
+  kind: LibraryKind;
+  createdAt: number;
+  updatedAt: number;
+  versions: LibraryVersion[];
+  /** The photo it was made from, for touch-up and before/after. */
+  source?: Blob;
+  /** A small picture of the current version for lists. */
+  thumb?: Blob;
+  /** Bytes of every version and the source. */
+  bytes: number;
+  batchId?: string;
+}
+
+/** A studio batch: its name and the finishing every item gets unless it has its own. */
+export interface BatchRecord<Finish = unknown> {
+  id: string;
+  name: string;
+  createdAt: number;
+  finish: Finish;
+  /** Finishing an item has of its own, by item id. */
+  itemFinish: Record<string, Finish>;
+  paused: boolean;
+}
+
 export interface StudioSchema extends DBSchema {
   keys: { key: string; value: KeyRecord; indexes: { byHash: string } };
   results: { key: string; value: ResultRecord; indexes: { byExpiry: number; byCreated: number } };
-  jobs: { key: string; value: JobRecord; indexes: { byStatus: string; byCreated: number } };
+  jobs: { key: string; value: JobRecord; indexes: { byStatus: string; byCreated: number; byGroup: string } };
   ledger: { key: number; value: LedgerEntry; indexes: { byKey: string } };
   reservations: { key: string; value: Reservation; indexes: { byKey: string } };
+  library: { key: string; value: LibraryItem; indexes: { byCreated: number; byBatch: string } };
+  batches: { key: string; value: BatchRecord; indexes: { byCreated: number } };
 }

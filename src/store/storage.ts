@@ -9,13 +9,16 @@ export interface StorageState {
   persisted: boolean;
   /** Bytes still free for this origin; null when the browser does not say. */
   free: number | null;
+  /** Bytes this origin uses, and may use; null when the browser does not say. */
+  usage: number | null;
+  quota: number | null;
 }
 
 /** Whether `state` warrants a warning, and its words. */
 export function storageWarning(state: StorageState): string | null {
   if (state.free === null || state.free >= SHORT_BYTES) return null;
   const mb = Math.max(0, Math.floor(state.free / (1024 * 1024)));
-  return `Storage is short: ${mb} MB left for this app. Results, videos and the offline copy of the model may not fit; free some space or delete old results in History.`;
+  return `Storage is short: ${mb} MB left for this app. Results, videos and the offline copy of the model may not fit; free some space or delete old work in the Library.`;
 }
 
 /** What pages have of navigator.storage (a service worker's lacks persist()). */
@@ -27,8 +30,8 @@ export interface StorageLike {
 
 /** Asks for persistent storage (granted quietly or not at all) and reads what is free. */
 export async function checkStorage(storage: StorageLike | undefined = globalThis.navigator?.storage): Promise<StorageState> {
-  if (!storage) return { persisted: false, free: null };
+  if (!storage) return { persisted: false, free: null, usage: null, quota: null };
   const persisted = (await storage.persisted?.()) || ((await storage.persist?.().catch(() => false)) ?? false);
   const { quota, usage } = (await storage.estimate?.()) ?? {};
-  return { persisted, free: quota === undefined ? null : quota - (usage ?? 0) };
+  return { persisted, free: quota === undefined ? null : quota - (usage ?? 0), usage: usage ?? null, quota: quota ?? null };
 }

@@ -5,7 +5,18 @@ import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError } from '../api/errors';
 import { isFinished, JOB_LIFETIME_MS, nextJobState } from './job-state';
 import { LATEST_VERSION, upgrade } from './migrations';
-import { DB_NAME, type JobRecord, type KeyRecord, type LedgerEntry, type Reservation, type ResultRecord, type StudioSchema } from './schema';
+import {
+  DB_NAME,
+  type BatchRecord,
+  type JobRecord,
+  type KeyRecord,
+  type LedgerEntry,
+  type LibraryItem,
+  type LibraryVersion,
+  type Reservation,
+  type ResultRecord,
+  type StudioSchema,
+} from './schema';
 
 export type StudioDb = IDBPDatabase<StudioSchema>;
 
@@ -209,6 +220,41 @@ export class Store {
     return cancelled ?? job;
   }
 
+  /**
+   * Ends a running job with its result in one transaction: the result stored,
+   * the job completed and, for work kept in the library, its item written. A
+   * job that has moved on meanwhile (cancelled, or finished by an earlier
+   * attempt) gets nothing: null, and nothing is written.
+   */
+  async completeJob(id: string, result: ResultRecord, cost: number, now: number, keep?: LibraryItem): Promise<JobRecord | null> {
+    const tx = this.db.transaction(['jobs', 'results', 'library'], 'readwrite');
+    const job = await tx.objectStore('jobs').get(id);
+    const completed = job && nextJobState(job, { type: 'complete', resultId: result.id, resultExt: result.ext, cost }, now);
+    if (completed) {
+      await tx.objectStore('results').put(result);
+      if (keep) await tx.objectStore('library').put(keep);
+      await tx.objectStore('jobs').put(completed);
+    }
+    await tx.done;
+    return completed ?? null;
+  }
+
+  /** Queues many jobs in one transaction: all of them or none. */
+  async putJobs(records: JobRecord[]): Promise<void> {
+    const tx = this.db.transaction('jobs', 'readwrite');
+    await Promise.all(records.map((record) => tx.store.put(record)));
+    await tx.done;
+  }
+
+  /** Queues a failed job again; any other job is returned as it is. */
+  async retryJob(id: string, now: number): Promise<JobRecord | undefined> {
+    return this.updateJob(id, (job) => nextJobState(job, { type: 'retry' }, now));
+  }
+
+  jobsInGroup(group: string): Promise<JobRecord[]> {
+    return this.db.getAllFromIndex('jobs', 'byGroup', group);
+  }
+
   jobsWithStatus(status: JobRecord['status']): Promise<JobRecord[]> {
     return this.db.getAllFromIndex('jobs', 'byStatus', status);
   }
@@ -220,5 +266,107 @@ export class Store {
 
   deleteJob(id: string): Promise<void> {
     return this.db.delete('jobs', id);
+  }
+
+  // Library
+
+  getLibraryItem(id: string): Promise<LibraryItem | undefined> {
+    return this.db.get('library', id);
+  }
+
+  /** Library items newest first; their blobs are handles, not read. */
+  async listLibrary(): Promise<LibraryItem[]> {
+    const items = await this.db.getAllFromIndex('library', 'byCreated');
+    return items.reverse();
+  }
+
+  libraryOfBatch(batchId: string): Promise<LibraryItem[]> {
+    return this.db.getAllFromIndex('library', 'byBatch', batchId);
+  }
+
+  /** Keeps a result in the library as a new item (work made outside a job). */
+  async keepInLibrary(result: ResultRecord, item: LibraryItem): Promise<void> {
+    const tx = this.db.transaction(['results', 'library'], 'readwrite');
+    await tx.objectStore('results').put(result);
+    await tx.objectStore('library').put(item);
+    await tx.done;
+  }
+
+  /** Adds a newer version to an item: it becomes the current one, the older ones stay. */
+  async addLibraryVersion(id: string, result: ResultRecord, made: LibraryVersion['made'], thumb: Blob | undefined, now: number): Promise<LibraryItem> {
+    const tx = this.db.transaction(['results', 'library'], 'readwrite');
+    const item = await tx.objectStore('library').get(id);
+    if (!item) throw new Error(`no library item ${id}`);
+    const version: LibraryVersion = {
+      resultId: result.id,
+      ext: result.ext,
+      contentType: result.contentType,
+      width: result.width,
+      height: result.height,
+      createdAt: now,
+      made,
+    };
+    const updated: LibraryItem = { ...item, versions: [version, ...item.versions], thumb: thumb ?? item.thumb, bytes: item.bytes + result.blob.size, updatedAt: now };
+    await tx.objectStore('results').put(result);
+    await tx.objectStore('library').put(updated);
+    await tx.done;
+    return updated;
+  }
+
+  /** Deletes library items with every version they hold. */
+  async deleteLibraryItems(ids: readonly string[]): Promise<void> {
+    const tx = this.db.transaction(['results', 'library'], 'readwrite');
+    for (const id of ids) {
+      const item = await tx.objectStore('library').get(id);
+      if (!item) continue;
+      for (const version of item.versions) await tx.objectStore('results').delete(version.resultId);
+      await tx.objectStore('library').delete(id);
+    }
+    await tx.done;
+  }
+
+  // Batches
+
+  putBatch(batch: BatchRecord): Promise<string> {
+    return this.db.put('batches', batch);
+  }
+
+  getBatch(id: string): Promise<BatchRecord | undefined> {
+    return this.db.get('batches', id);
+  }
+
+  async listBatches(): Promise<BatchRecord[]> {
+    const batches = await this.db.getAllFromIndex('batches', 'byCreated');
+    return batches.reverse();
+  }
+
+  async updateBatch(id: string, change: (batch: BatchRecord) => BatchRecord): Promise<BatchRecord | undefined> {
+    const tx = this.db.transaction('batches', 'readwrite');
+    const batch = await tx.store.get(id);
+    const updated = batch && change(batch);
+    if (updated) await tx.store.put(updated);
+    await tx.done;
+    return updated;
+  }
+
+  /** Pauses or resumes a batch: its waiting jobs stay queued but are not started while paused. */
+  async setBatchPaused(id: string, paused: boolean, now: number): Promise<void> {
+    const tx = this.db.transaction(['batches', 'jobs'], 'readwrite');
+    const batch = await tx.objectStore('batches').get(id);
+    if (batch) await tx.objectStore('batches').put({ ...batch, paused });
+    for (let cursor = await tx.objectStore('jobs').index('byGroup').openCursor(id); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.status === 'pending') await cursor.update({ ...cursor.value, paused, updatedAt: now });
+    }
+    await tx.done;
+  }
+
+  /** Forgets a batch: its unfinished jobs are deleted; what it made stays in the library. */
+  async deleteBatch(id: string): Promise<void> {
+    const tx = this.db.transaction(['batches', 'jobs'], 'readwrite');
+    for (let cursor = await tx.objectStore('jobs').index('byGroup').openCursor(id); cursor; cursor = await cursor.continue()) {
+      await cursor.delete();
+    }
+    await tx.objectStore('batches').delete(id);
+    await tx.done;
   }
 }

@@ -3,6 +3,9 @@ import { useEffect, type ReactNode } from 'react';
 import { DeveloperPage } from '../features/developer/client/DeveloperPage';
 import { BackgroundsPage } from '../features/generate-background/client/BackgroundsPage';
 import { HistoryPage } from '../features/history/client/HistoryPage';
+import { LibraryItemPage } from '../features/library/client/LibraryItemPage';
+import { LibraryPage } from '../features/library/client/LibraryPage';
+import { TouchUpPage } from '../features/library/client/TouchUpPage';
 import { StudioPage } from '../features/remove-background/client/StudioPage';
 import { TryOnPage } from '../features/try-on/client/TryOnPage';
 import { VideoPage } from '../features/video/client/VideoPage';
@@ -28,9 +31,25 @@ const PAGES: Record<string, PageEntry> = {
   '/backgrounds': { title: 'Backgrounds', icon: 'image', render: () => <BackgroundsPage /> },
   '/video': { title: 'Video', icon: 'video', render: () => <VideoPage /> },
   '/try-on': { title: 'Try-on', icon: 'layers', render: () => <TryOnPage /> },
+  '/library': { title: 'Library', icon: 'library', render: () => <LibraryPage /> },
   '/history': { title: 'History', icon: 'history', render: () => <HistoryPage /> },
   '/developer': { title: 'Developer', icon: 'code', render: () => <DeveloperPage /> },
 };
+
+/** Pages below a top-level one, found by pattern: not in the navigation. */
+const SUBPAGES: { pattern: RegExp; title: string; render: (match: RegExpMatchArray) => ReactNode }[] = [
+  { pattern: /^\/library\/([\w-]+)\/touch-up$/, title: 'Touch up', render: ([, id]) => <TouchUpPage key={id} id={id} /> },
+  { pattern: /^\/library\/([\w-]+)$/, title: 'Library', render: ([, id]) => <LibraryItemPage key={id} id={id} /> },
+];
+
+function findPage(path: string): PageEntry | undefined {
+  if (PAGES[path]) return PAGES[path];
+  for (const sub of SUBPAGES) {
+    const match = path.match(sub.pattern);
+    if (match) return { title: sub.title, icon: 'library', render: () => sub.render(match) };
+  }
+  return undefined;
+}
 
 function NotFound() {
   return (
@@ -53,10 +72,10 @@ function NotFound() {
 
 export function App({ services }: { services: AppServices }) {
   const path = usePath();
-  const page = PAGES[path];
+  const page = findPage(path);
   useEffect(() => {
     document.title = page ? `${page.title} · Cutout Studio` : 'Cutout Studio';
-  }, [page]);
+  }, [page?.title]);
   return (
     <ServicesContext.Provider value={services}>
       <div className="shell">

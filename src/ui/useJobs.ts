@@ -18,22 +18,30 @@ export interface JobList<J> {
   remove(id: string): Promise<void>;
 }
 
+/**
+ * Calls `reload` now, whenever a window announces a change on the jobs
+ * channel, and every `pollMs` (for progress, and windows the channel misses).
+ */
+export function useJobsChannel(reload: () => Promise<void>, pollMs = POLL_MS): void {
+  useEffect(() => {
+    void reload();
+    const channel = new BroadcastChannel(JOBS_CHANNEL);
+    channel.onmessage = () => void reload();
+    const timer = setInterval(() => void reload(), pollMs);
+    return () => {
+      channel.close();
+      clearInterval(timer);
+    };
+  }, [reload, pollMs]);
+}
+
 export function useJobs<J extends JobRecord>(kind: JobKind): JobList<J> {
   const [jobs, setJobs] = useState<J[] | null>(null);
   const reload = useCallback(async () => {
     const all = await (await appStore()).listJobs();
     setJobs(all.filter((job): job is J => job.kind === kind));
   }, [kind]);
-  useEffect(() => {
-    void reload();
-    const channel = new BroadcastChannel(JOBS_CHANNEL);
-    channel.onmessage = () => void reload();
-    const timer = setInterval(() => void reload(), POLL_MS);
-    return () => {
-      channel.close();
-      clearInterval(timer);
-    };
-  }, [reload]);
+  useJobsChannel(reload);
   const cancel = useCallback(
     async (id: string) => {
       await (await appStore()).cancelJob(id, appClock.now());

@@ -1,10 +1,12 @@
 // How a window of the app runs a try-on job: one engine task that finds the
 // body, isolates the garment, fits and composites it. Queue, restarts,
 // cancellation, time budget and credits are the engine's (src/engine/jobs.ts).
+// A try-on made in the app is kept in the library; an API one expires.
 import type { JobHandler } from '../../engine/jobs';
 import { task } from '../../api/tasks';
 import type { TryOnJobRequest } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
+import { THUMB_SIDE } from '../library/shared/tasks';
 
 export const jobHandler: JobHandler<TryOnJobRequest> = {
   kind: 'try-on',
@@ -12,7 +14,10 @@ export const jobHandler: JobHandler<TryOnJobRequest> = {
   timeBudgetMs: meta.timeBudgetMs,
   async run(job, work) {
     const { options, garment, label } = job.request;
-    const output = await work.run(task('tryOn', { person: job.input, garment, options }), (p) => work.progress(p.fraction));
+    const output = await work.run(task('tryOn', { person: job.input, garment, options }), (p) => work.progress(0.97 * p.fraction));
+    // Made in the app (no key): kept in the library until deleted, with a thumbnail for its lists.
+    const thumb = job.keyId === null ? await work.run(task('thumbnail', { input: output.blob, side: THUMB_SIDE, size: output })) : undefined;
+    const keep = thumb && { kind: 'try-on' as const, name: label, source: job.input, thumb };
     return {
       blob: output.blob,
       contentType: output.contentType,
@@ -22,6 +27,7 @@ export const jobHandler: JobHandler<TryOnJobRequest> = {
       height: output.height,
       label,
       cost: meta.cost,
+      keep,
     };
   },
 };

@@ -36,6 +36,8 @@ export const jobHandler: JobHandler<VideoJobRequest> = {
       height: output.height,
       label: job.request.fileName.replace(/\.[^.]+$/, '') + '-cutout',
       cost,
+      // Made in the app (no key): kept in the library until deleted; an API result expires.
+      keep: job.keyId === null ? { kind: 'video', name: job.request.fileName.replace(/\.[^.]+$/, '') } : undefined,
     };
   },
 };

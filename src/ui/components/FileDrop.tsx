@@ -1,7 +1,8 @@
-// A drop target that is also a file picker: drag files onto it, or click (or
-// press Enter/Space on) it to choose. A native <input type=file> inside keeps
-// it reachable by keyboard and by tests (setInputFiles).
+// A drop target that is also a file picker: drag files or whole folders onto
+// it, or click (or press Enter/Space on) it to choose. A native <input
+// type=file> inside keeps it reachable by keyboard and by tests (setInputFiles).
 import { useState, type DragEvent, type ReactNode } from 'react';
+import { droppedFiles } from '../dropped-files';
 import { Icon, type IconName } from './Icon';
 
 export interface FileDropProps {
@@ -27,7 +28,7 @@ function accepts(file: File, accept: string): boolean {
 
 export function FileDrop({ accept, multiple, onFiles, title, hint, icon = 'upload', compact, label, testId, disabled }: FileDropProps) {
   const [active, setActive] = useState(false);
-  const take = (list: FileList | null) => {
+  const take = (list: ArrayLike<File> | null) => {
     const files = Array.from(list ?? []).filter((file) => accepts(file, accept));
     if (files.length) onFiles(multiple ? files : files.slice(0, 1));
   };
@@ -44,7 +45,8 @@ export function FileDrop({ accept, multiple, onFiles, title, hint, icon = 'uploa
       onDrop={(event) => {
         event.preventDefault();
         setActive(false);
-        if (!disabled) take(event.dataTransfer.files);
+        // The drop's entries are taken before the handler returns; walking a folder goes on after.
+        if (!disabled) void droppedFiles(event.dataTransfer).then(take);
       }}
     >
       <span className="dropzone-icon">

@@ -10,9 +10,10 @@ export interface SliderProps {
   onChange(value: number): void;
   format?: (value: number) => string;
   disabled?: boolean;
+  testId?: string;
 }
 
-export function Slider({ label, value, min, max, step = 1, onChange, format = String, disabled }: SliderProps) {
+export function Slider({ label, value, min, max, step = 1, onChange, format = String, disabled, testId }: SliderProps) {
   const id = useId();
   return (
     <div className="slider">
@@ -27,6 +28,7 @@ export function Slider({ label, value, min, max, step = 1, onChange, format = St
         value={value}
         disabled={disabled}
         aria-valuetext={format(value)}
+        data-testid={testId}
         onChange={(event) => onChange(Number(event.target.value))}
       />
     </div>

@@ -64,4 +64,10 @@ describe('job state', () => {
     expect(nextJobState(job('running'), { type: 'progress', fraction: 1.5 }, 1)?.progress).toBe(0.99);
     expect(nextJobState(job('pending'), { type: 'progress', fraction: 0.5 }, 1)).toBeNull();
   });
+
+  test('retry queues a failed job afresh; it does nothing to any other job', () => {
+    const failed = nextJobState(nextJobState(job('pending'), { type: 'start' }, 1)!, cancel, 2)!;
+    expect(nextJobState(failed, { type: 'retry' }, 3)).toMatchObject({ status: 'pending', attempts: 0, progress: 0, error: undefined, updatedAt: 3 });
+    for (const status of ['pending', 'running', 'completed'] as const) expect(nextJobState(job(status), { type: 'retry' }, 3)).toBeNull();
+  });
 });

@@ -41,6 +41,10 @@ describe('migrations', () => {
     expect(await store.ledgerFor('k1')).toHaveLength(1);
     await store.reserveCredits({ id: 'hold', keyId: 'k1', credits: 7, at: 5, expiresAt: 100 });
     expect(await store.heldCredits('k1', 5)).toBe(7);
+    // Version 3: the library and the batches, and jobs found by batch.
+    expect(await store.listLibrary()).toEqual([]);
+    expect(await store.listBatches()).toEqual([]);
+    expect(await store.jobsInGroup('none')).toEqual([]);
     await expect(store.reserveCredits({ id: 'more', keyId: 'k1', credits: 1, at: 5, expiresAt: 100 })).rejects.toMatchObject({
       code: 'insufficient_api_credits',
     });

@@ -1,6 +1,7 @@
 // Backgrounds: put a product on one of six sets or a prompted scene, see four
 // seeded variants side by side, place the product by dragging and scaling it,
-// give one tile a new seed, and download the one you like as a JPEG.
+// give one tile a new seed, and download the one you like as a JPEG or keep
+// it in the library.
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { FileDrop } from '../../../ui/components/FileDrop';
@@ -9,7 +10,9 @@ import { ProgressBar } from '../../../ui/components/ProgressBar';
 import { downloadBlob, fileStem } from '../../../ui/download';
 import { formatPercent } from '../../../ui/format';
 import { SAMPLE_IMAGE, sampleFile } from '../../../ui/samples';
-import { useEngineStatus } from '../../../ui/services';
+import { keepInLibrary } from '../../../ui/keep-in-library';
+import { Link } from '../../../ui/router';
+import { useEngineStatus, useServices } from '../../../ui/services';
 import { progressView } from '../../../ui/progress-label';
 import { generateBackgroundMeta } from '../shared/meta';
 import { LookPicker } from './LookPicker';
@@ -86,6 +89,20 @@ export function BackgroundsPage() {
     if (product) setPlacement(START_PLACEMENT);
   }, [product]);
 
+  const { engine } = useServices();
+  const [kept, setKept] = useState<{ seed: number; id: string } | null>(null);
+  const [keeping, setKeeping] = useState(false);
+  const keep = () => {
+    const image = chosen.image;
+    if (!product || !look || !image) return;
+    setKeeping(true);
+    const name = `${fileStem(product.name)}-${lookName(look)}-${image.seed}`;
+    const made = { blob: image.blob, contentType: 'image/jpeg', ext: generateBackgroundMeta.extension, width: SIDE, height: SIDE, route: 'backgrounds' };
+    void keepInLibrary(engine, made, { kind: 'background', name })
+      .then((id) => setKept({ seed: image.seed, id }))
+      .finally(() => setKeeping(false));
+  };
+
   const download = () => {
     if (!product || !look || !chosen.image) return;
     downloadBlob(chosen.image.blob, `${fileStem(product.name)}-${lookName(look)}-${chosen.image.seed}.${generateBackgroundMeta.extension}`);
@@ -145,6 +162,16 @@ export function BackgroundsPage() {
                 <Icon name="download" size={16} />
                 Download variant {selected + 1}
               </button>
+              {kept && kept.seed === chosen.image?.seed ? (
+                <p className="hint" role="status">
+                  <Icon name="check" size={14} /> Kept in the <Link href={`/library/${kept.id}`}>library</Link>
+                </p>
+              ) : (
+                <button type="button" className="button block" disabled={!chosen.image || keeping} onClick={keep} data-testid="bg-keep">
+                  <Icon name="library" size={16} />
+                  {keeping ? 'Keeping…' : 'Keep in the library'}
+                </button>
+              )}
               <p className="hint">
                 {SIDE} × {SIDE} JPEG{chosen.image && ` · seed ${chosen.image.seed}, to make it again through the API`}
               </p>

@@ -1,9 +1,11 @@
-// History: every result still stored, from the studio, the video page and the
-// API, with a live countdown to its expiry; download it again or delete it.
+// History: every result that expires — API results, mostly — with a live
+// countdown; download it again or delete it. What the app makes for the user
+// is kept in the Library instead, and not listed here.
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/components/EmptyState';
 import { Segmented } from '../../../ui/components/Segmented';
 import { Link } from '../../../ui/router';
+import { isKept } from '../../../store/library';
 import { useNow } from '../../../ui/useNow';
 import { HistoryItem } from './HistoryItem';
 import { isVideo, resultSource } from './result-source';
@@ -16,7 +18,7 @@ export function HistoryPage() {
   const { results, keyNames, remove } = useResults();
   const now = useNow(1000);
   const [filter, setFilter] = useState<Filter>('all');
-  const live = (results ?? []).filter((record) => record.expiresAt > now);
+  const live = (results ?? []).filter((record) => !isKept(record) && record.expiresAt > now);
   const shown = live.filter((record) => filter === 'all' || (filter === 'videos') === isVideo(record));
 
   return (
@@ -24,7 +26,10 @@ export function HistoryPage() {
       <header className="page-header">
         <div>
           <h1>History</h1>
-          <p>Results stay on this device for an hour (videos for a day), then they are deleted. Download what you want to keep.</p>
+          <p>
+            Results of API calls stay on this device for an hour (videos for a day), then they are deleted. What you make in the app is kept in the{' '}
+            <Link href="/library">Library</Link>.
+          </p>
         </div>
         {live.length > 0 && (
           <Segmented
@@ -47,17 +52,17 @@ export function HistoryPage() {
             actions={
               live.length === 0 && (
                 <>
-                  <Link href="/" className="button primary">
-                    Open the studio
-                  </Link>
-                  <Link href="/developer" className="button">
+                  <Link href="/developer" className="button primary">
                     Call the API
+                  </Link>
+                  <Link href="/library" className="button">
+                    Open the library
                   </Link>
                 </>
               )
             }
           >
-            {live.length === 0 ? 'Images you cut out in the studio, videos, and results of API calls show up here until they expire.' : 'Try another filter.'}
+            {live.length === 0 ? 'Results of API calls show up here until they expire.' : 'Try another filter.'}
           </EmptyState>
         </div>
       ) : (

@@ -8,12 +8,13 @@ import { formatPercent } from '../../../ui/format';
 import { useEngineStatus } from '../../../ui/services';
 import { BeforeAfter } from './BeforeAfter';
 import { progressView } from '../../../ui/progress-label';
-import type { StudioItem } from './queue';
+import { useObjectUrl } from '../../../ui/useObjectUrl';
+import type { BatchItem } from './batch';
 import type { Background } from './studio-options';
 import type { PreviewState } from './useComposePreview';
 
 export interface StageProps {
-  item: StudioItem;
+  item: BatchItem;
   /** 1-based place in the queue, for images still waiting. */
   place: number;
   preview: PreviewState;
@@ -23,9 +24,15 @@ export interface StageProps {
   onRetry(): void;
 }
 
+function workingView(item: BatchItem, place: number, engine: ReturnType<typeof useEngineStatus>): { label: string; fraction: number | null } {
+  if (item.status === 'queued') return { label: `Waiting in the queue (#${place})`, fraction: null };
+  if (item.status === 'paused') return { label: 'Paused: resume the batch to cut it out', fraction: null };
+  return item.progress > 0 ? { label: 'Cutting out', fraction: item.progress } : progressView(null, engine);
+}
+
 function Working({ item, place, onCancel }: Pick<StageProps, 'item' | 'place' | 'onCancel'>) {
   const engine = useEngineStatus();
-  const view = item.status === 'queued' ? { label: `Waiting in the queue (#${place})`, fraction: null } : progressView(item.progress, engine);
+  const view = workingView(item, place, engine);
   return (
     <div className="stage-overlay" role="status" aria-live="polite" data-testid="studio-progress">
       <div className="stage-progress">
@@ -50,12 +57,13 @@ function Working({ item, place, onCancel }: Pick<StageProps, 'item' | 'place' | 
 }
 
 export function Stage({ item, place, preview, background, cropped, onCancel, onRetry }: StageProps) {
-  const name = item.file.name;
+  const name = item.fileName;
+  const sourceUrl = useObjectUrl(item.source, item.id) ?? undefined;
   if (item.status === 'done' && item.cutout) {
     return (
       <div className="stage" aria-busy={preview.pending}>
         {preview.preview ? (
-          <BeforeAfter before={cropped ? undefined : item.sourceUrl} after={preview.preview} background={background} alt={`${name} without its background`} />
+          <BeforeAfter before={cropped ? undefined : sourceUrl} after={preview.preview} background={background} alt={`${name} without its background`} />
         ) : (
           <div className="stage-overlay">
             <span className="spinner" aria-label="Making the preview" />
@@ -77,11 +85,11 @@ export function Stage({ item, place, preview, background, cropped, onCancel, onR
   }
   return (
     <div className="stage">
-      <img className="stage-source" src={item.sourceUrl} alt={name} />
+      {sourceUrl && <img className="stage-source" src={sourceUrl} alt={name} />}
       {item.status === 'failed' && item.error ? (
         <div className="stage-overlay">
           <div className="stage-progress">
-            <ErrorAlert title="This image could not be cut out." message={item.error.message} code={item.error.code} />
+            <ErrorAlert title="This image could not be cut out." message={item.error.message} code={item.error.error_code} />
             <div className="row" style={{ justifyContent: 'flex-end' }}>
               <button type="button" className="button small" onClick={onCancel}>
                 Remove

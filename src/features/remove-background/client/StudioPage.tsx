@@ -1,22 +1,49 @@
-// The studio: drop, paste or pick images; each is cut out in turn; adjust
-// crop, shadow and background live; take the result away as PNG or JPEG.
-import { useCallback, useMemo } from 'react';
+// The studio: drop, paste or pick images (or a whole folder); each is written
+// to IndexedDB and cut out in turn by the job runner, so the batch survives a
+// reload; adjust crop, shadow and background live for the batch or one image;
+// take the results away one by one or as one ZIP. Cut-outs stay in the library.
+import { useCallback, useMemo, useState } from 'react';
 import { FileDrop } from '../../../ui/components/FileDrop';
 import { Icon } from '../../../ui/components/Icon';
 import { Link } from '../../../ui/router';
 import { SAMPLE_IMAGE, sampleFile } from '../../../ui/samples';
 import { ExportPanel } from './ExportPanel';
 import { OptionsPanel } from './OptionsPanel';
+import { Segmented } from '../../../ui/components/Segmented';
+import { batchProgress, type BatchItem } from './batch';
+import { BatchBar } from './BatchBar';
+import { useCutout } from './cutout';
 import { QueueList } from './QueueList';
 import { Stage } from './Stage';
-import { engineOptions } from './studio-options';
-import { useStudioSession } from './studio-session';
+import { DEFAULT_STUDIO_OPTIONS, engineOptions, type StudioOptions } from './studio-options';
+import { useBatch, type FinishScope } from './useBatch';
 import { useComposePreview } from './useComposePreview';
 import { IMAGE_TYPES, usePasteImages } from './usePasteImages';
 import './studio.css';
 
 const ACCEPT = IMAGE_TYPES.join(',');
 const LIMITS = 'PNG, JPEG or WebP · up to 25 MB and 6000 × 6000 px';
+
+/** Picks every image in a folder (and its subfolders). */
+function FolderButton({ onFiles }: { onFiles(files: File[]): void }) {
+  return (
+    <label className="button small">
+      <Icon name="folder" size={14} />
+      Choose a folder
+      <input
+        type="file"
+        multiple
+        className="visually-hidden"
+        data-testid="studio-folder"
+        ref={(input) => input?.setAttribute('webkitdirectory', '')}
+        onChange={(event) => {
+          onFiles(Array.from(event.target.files ?? []).filter((file) => IMAGE_TYPES.includes(file.type)));
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
 
 function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
   const trySample = async () => onFiles([await sampleFile(SAMPLE_IMAGE)]);
@@ -36,7 +63,8 @@ function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
         }
       />
       <p className="welcome-sample">
-        No image at hand?{' '}
+        <FolderButton onFiles={onFiles} />
+        {' · '}No image at hand?{' '}
         <button type="button" className="button small" onClick={() => void trySample()}>
           <Icon name="image" size={14} />
           Try the sample photo
@@ -54,7 +82,7 @@ function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
           <Icon name="layers" />
           <span>
             <strong>Batches</strong>
-            <span className="muted">Drop many images at once: they are cut out one after another.</span>
+            <span className="muted">Drop hundreds of images or a folder: each is saved first, so a reload or a closed tab loses nothing.</span>
           </span>
         </li>
         <li>
@@ -70,16 +98,30 @@ function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
 }
 
 export function StudioPage() {
-  const [state, session] = useStudioSession();
-  const { items, options } = state;
-  const add = useCallback((files: File[]) => session.add(files), [session]);
+  const batch = useBatch();
+  const { view } = batch;
+  const items = view?.items ?? [];
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [scope, setScope] = useState<FinishScope>('batch');
+  const add = useCallback((files: File[]) => void batch.add(files), [batch.add]);
   usePasteImages(add);
 
-  const selected = items.find((item) => item.id === state.selectedId) ?? items[0];
+  const selected = items.find((item) => item.id === selectedId) ?? items[0];
+  const finishOf = useCallback(
+    (item: BatchItem): StudioOptions => view?.batch.itemFinish[item.id] ?? view?.batch.finish ?? DEFAULT_STUDIO_OPTIONS,
+    [view?.batch],
+  );
+  const ownFinish = selected !== undefined && view?.batch.itemFinish[selected.id] !== undefined;
+  const options = selected ? finishOf(selected) : (view?.batch.finish ?? DEFAULT_STUDIO_OPTIONS);
   const engine = useMemo(() => engineOptions(options), [options]);
-  const preview = useComposePreview(selected?.status === 'done' ? selected.cutout : undefined, engine);
-  const done = items.filter((item) => item.status === 'done');
+  const cutout = useCutout(selected?.status === 'done' ? selected : undefined);
+  const preview = useComposePreview(cutout, engine);
+  const done = useMemo(() => items.filter((item) => item.status === 'done'), [items]);
   const waiting = items.filter((item) => item.status === 'queued');
+  const progress = useMemo(() => batchProgress(items), [items]);
+  const remove = useCallback((id: string) => batch.remove(id), [batch.remove]);
+
+  if (!batch.loaded) return <div className="page" aria-busy="true" />;
 
   return (
     <div className="page">
@@ -108,24 +150,23 @@ export function StudioPage() {
           </div>
         )}
       </header>
-      {!selected ? (
+      {!selected || !view ? (
         <Welcome onFiles={add} />
       ) : (
         <div className="studio">
           <section className="card stage-card" aria-label="Preview">
             <div className="stage-head">
-              <span className="stage-title" title={selected.file.name}>
-                {selected.file.name}
+              <span className="stage-title" title={selected.fileName}>
+                {selected.fileName}
               </span>
-              {selected.cutout && (
+              {selected.status === 'done' && (
                 <span className="hint">
-                  Cut out in {selected.cutout.seconds.toFixed(1)} s · {selected.cutout.engine}
-                  {selected.resultId && (
-                    <>
-                      {' · '}
-                      <Link href="/history">saved to History</Link>
-                    </>
-                  )}
+                  {selected.cutout?.touchedUp ? 'Touched up · ' : ''}
+                  <Link href={`/library/${selected.id}`}>in the library</Link>
+                  {' · '}
+                  <Link href={`/library/${selected.id}/touch-up`} data-testid="studio-touch-up">
+                    Touch up
+                  </Link>
                 </span>
               )}
             </div>
@@ -135,28 +176,62 @@ export function StudioPage() {
               preview={preview}
               background={options.background}
               cropped={options.crop}
-              onCancel={() => session.cancel(selected.id)}
-              onRetry={() => session.retry(selected.id)}
+              onCancel={() => batch.remove(selected.id)}
+              onRetry={() => batch.retry([selected.id])}
             />
           </section>
           <section className="card studio-batch" aria-labelledby="queue-title">
             <div className="card-header">
               <h2 id="queue-title">Batch</h2>
-              <span className="muted small">
-                {done.length} of {items.length} done
-              </span>
+              <span className="muted small truncate">{view.batch.name}</span>
             </div>
-            <QueueList items={items} selectedId={selected.id} onSelect={(id) => session.select(id)} onCancel={(id) => session.cancel(id)} />
+            <BatchBar
+              progress={progress}
+              paused={view.batch.paused}
+              onPause={batch.pause}
+              onResume={batch.resume}
+              onRetryFailed={() => batch.retry(items.filter((item) => item.status === 'failed').map((item) => item.id))}
+              onNewBatch={() => {
+                setSelectedId(null);
+                batch.newBatch();
+              }}
+            />
+            <QueueList items={items} selectedId={selected.id} onSelect={setSelectedId} onRemove={remove} />
             <FileDrop compact accept={ACCEPT} multiple onFiles={add} label="Add more images" title="Add more images" hint="Drop, paste or choose" icon="plus" />
           </section>
           <aside className="studio-side">
             <section className="card" aria-labelledby="adjust-title">
-              <h2 id="adjust-title">Adjust</h2>
-              <OptionsPanel options={options} onChange={(next) => session.setOptions(next)} />
+              <div className="card-header">
+                <h2 id="adjust-title">Adjust</h2>
+              </div>
+              <div className="stack">
+                <Segmented
+                  label="Apply to"
+                  value={ownFinish ? 'item' : scope}
+                  onChange={(next) => {
+                    setScope(next);
+                    if (next === 'batch' && ownFinish) batch.followBatch(selected.id);
+                  }}
+                  options={[
+                    { value: 'batch', label: 'Whole batch' },
+                    { value: 'item', label: 'This image' },
+                  ]}
+                />
+                <OptionsPanel options={options} onChange={(next) => batch.setFinish(next, ownFinish ? 'item' : scope, selected.id)} />
+              </div>
             </section>
             <section className="card" aria-labelledby="export-title">
               <h2 id="export-title">Export</h2>
-              <ExportPanel item={selected} done={done} preview={preview.preview} options={engine} background={options.background} />
+              <ExportPanel
+                item={selected}
+                cutout={cutout}
+                done={done}
+                batchName={view.batch.name}
+                finishOf={finishOf}
+                preview={preview.preview}
+                options={engine}
+                background={options.background}
+              />
             </section>
           </aside>
         </div>

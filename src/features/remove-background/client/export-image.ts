@@ -3,7 +3,7 @@
 import type { EngineHost } from '../../../engine/host';
 import { task } from '../../../api/tasks';
 import type { RemoveBackgroundOptions } from '../shared/meta';
-import type { Cutout } from './queue';
+import type { Cutout } from './cutout';
 import { needsCompose, type Background } from './studio-options';
 
 export type ExportFormat = 'png' | 'jpeg';
@@ -38,33 +38,47 @@ function drawCover(ctx: OffscreenCanvasRenderingContext2D, image: ImageBitmap, w
   ctx.drawImage(image, (width - w) / 2, (height - h) / 2, w, h);
 }
 
-async function flatten(image: ExportedImage, background: Background, format: ExportFormat): Promise<Blob> {
-  const canvas = new OffscreenCanvas(image.width, image.height);
+/** The size a long side of at most `maxSide` gives; never bigger than the image. */
+export function fittedSize(width: number, height: number, maxSide: number | null): { width: number; height: number } {
+  const scale = maxSide ? Math.min(1, maxSide / Math.max(width, height)) : 1;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+async function render(image: ExportedImage, background: Background, format: ExportFormat, maxSide: number | null): Promise<ExportedImage> {
+  const { width, height } = fittedSize(image.width, image.height, maxSide);
+  const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this browser cannot draw the image');
   if (background.kind === 'image') {
     const bitmap = await createImageBitmap(background.blob);
-    drawCover(ctx, bitmap, image.width, image.height);
+    drawCover(ctx, bitmap, width, height);
     bitmap.close();
-  } else {
+  } else if (background.kind === 'color' || format === 'jpeg') {
     ctx.fillStyle = background.kind === 'color' ? background.color : JPEG_FALLBACK_BACKGROUND;
-    ctx.fillRect(0, 0, image.width, image.height);
+    ctx.fillRect(0, 0, width, height);
   }
-  const cutout = await createImageBitmap(image.blob);
+  const cutout = await createImageBitmap(image.blob, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
   ctx.drawImage(cutout, 0, 0);
   cutout.close();
-  return canvas.convertToBlob({ type: EXPORT_TYPES[format].mime, quality: JPEG_QUALITY });
+  const blob = await canvas.convertToBlob({ type: EXPORT_TYPES[format].mime, quality: JPEG_QUALITY });
+  return { blob, width, height };
 }
 
+/**
+ * @param maxSide the long side of the file, when smaller than the image's
+ *   (e.g. 2000 px for a shop's catalogue); null keeps the full size
+ */
 export async function exportImage(
   engine: EngineHost,
   cutout: Cutout,
   options: RemoveBackgroundOptions,
   background: Background,
   format: ExportFormat,
+  maxSide: number | null = null,
 ): Promise<ExportedImage> {
   const composed = await composeFullSize(engine, cutout, options);
-  // Our own PNG keeps exact edge colours; a canvas is only needed to add a background.
-  if (format === 'png' && background.kind === 'none') return composed;
-  return { ...composed, blob: await flatten(composed, background, format) };
+  const resized = fittedSize(composed.width, composed.height, maxSide).width !== composed.width;
+  // Our own PNG keeps exact edge colours; a canvas is only needed to add a background or resize.
+  if (format === 'png' && background.kind === 'none' && !resized) return composed;
+  return render(composed, background, format, maxSide);
 }

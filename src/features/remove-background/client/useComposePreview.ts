@@ -6,7 +6,7 @@ import { toApiError, type ApiError } from '../../../api/errors';
 import { task } from '../../../api/tasks';
 import { useServices } from '../../../ui/services';
 import type { RemoveBackgroundOptions } from '../shared/meta';
-import type { Cutout } from './queue';
+import type { Cutout } from './cutout';
 import { needsCompose } from './studio-options';
 
 /** Long side of previews, in pixels: sharp on a phone, quick to compose. */

@@ -5,7 +5,7 @@ import { toApiError } from '../../../api/errors';
 import { useServices } from '../../../ui/services';
 import type { RemoveBackgroundOptions } from '../shared/meta';
 import { exportImage, type ExportFormat, type ExportedImage } from './export-image';
-import type { Cutout } from './queue';
+import type { Cutout } from './cutout';
 import type { Background } from './studio-options';
 
 export interface ExportRequest {
@@ -13,6 +13,8 @@ export interface ExportRequest {
   options: RemoveBackgroundOptions;
   background: Background;
   format: ExportFormat;
+  /** Long side of the file, or null for the full size. */
+  maxSide: number | null;
 }
 
 export function useExport() {
@@ -29,7 +31,7 @@ export function useExport() {
       setError(null);
       try {
         for (const [index, request] of requests.entries()) {
-          const image = await exportImage(engine, request.cutout, request.options, request.background, request.format);
+          const image = await exportImage(engine, request.cutout, request.options, request.background, request.format, request.maxSide);
           if (generation.current !== mine) return false;
           await use(image, index);
         }

@@ -1,6 +1,6 @@
 // Remove-background, declared once: its route, what it costs, its defaults and
 // the options the worker takes. Both the SW and the worker import this.
-import type { Margins } from '../../../api/margin';
+import { ZERO_MARGIN, type Margins } from '../../../api/margin';
 
 export const removeBackgroundMeta = {
   id: 'remove-background',
@@ -33,6 +33,13 @@ export interface RemoveBackgroundOptions {
   margins: Margins;
   shadow: ShadowOptions | null;
 }
+
+/** The model's cut-out as it is: full size, no crop, no shadow. The studio finishes it afterwards, without the model. */
+export const RAW_CUTOUT: RemoveBackgroundOptions = {
+  crop: false,
+  margins: { top: ZERO_MARGIN, right: ZERO_MARGIN, bottom: ZERO_MARGIN, left: ZERO_MARGIN },
+  shadow: null,
+};
 
 export function removeBackgroundCost(options: Pick<RemoveBackgroundOptions, 'shadow'>): number {
   return removeBackgroundMeta.cost.base + (options.shadow ? removeBackgroundMeta.cost.shadow : 0);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { resultPath } from '../../../api/results';
 import type { TryOnJob } from '../shared/jobs';
 import { usePersonPhoto } from './person-photos';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../../ui/useObjectUrl';
 
 export function JobThumbs({ job }: { job: TryOnJob }) {
   const photo = usePersonPhoto(job);

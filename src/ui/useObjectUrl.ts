@@ -1,15 +1,20 @@
 // An object URL for a stored blob, made once per `key` and revoked when the key
-// changes or the component goes. Jobs are re-read from IndexedDB every second,
-// each time as new Blob objects; keying by job keeps the URL (and the <img>) steady.
+// changes or the component goes. Records are re-read from IndexedDB every
+// second, each time as new Blob objects; keying by record keeps the URL (and
+// the <img>) steady.
 import { useEffect, useState } from 'react';
 
-export function useObjectUrl(blob: Blob, key: string): string | null {
+export function useObjectUrl(blob: Blob | null, key: string): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
     const next = URL.createObjectURL(blob);
     setUrl(next);
     return () => URL.revokeObjectURL(next);
     // Only a new key means a new image; `blob` is the same bytes read again.
-  }, [key]);
+  }, [key, blob === null]);
   return url;
 }

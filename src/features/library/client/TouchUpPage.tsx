@@ -1,0 +1,71 @@
+// The touch-up of one cut-out from the library: the editor gets the original
+// photo and the current version; what it saves becomes a new version (the
+// older ones stay), with a fresh thumbnail.
+import { useEffect, useState } from 'react';
+import { resultRecord } from '../../../api/results';
+import { task } from '../../../api/tasks';
+import { appClock } from '../../../store/clock';
+import { KEPT } from '../../../store/library';
+import { EmptyState } from '../../../ui/components/EmptyState';
+import { Link, navigate } from '../../../ui/router';
+import { useServices } from '../../../ui/services';
+import { appStore } from '../../../ui/store';
+import { announceJobs } from '../../../ui/useJobs';
+import { THUMB_SIDE } from '../shared/tasks';
+import { TouchUpEditor } from './touch-up/TouchUpEditor';
+import { useLibraryItem } from './useLibrary';
+import './library.css';
+
+export function TouchUpPage({ id }: { id: string }) {
+  const { engine } = useServices();
+  const { item } = useLibraryItem(id);
+  const [cutout, setCutout] = useState<Blob | null>(null);
+  const current = item?.versions[0];
+
+  useEffect(() => {
+    if (!current) return;
+    void appStore()
+      .then((store) => store.getResult(current.resultId))
+      .then((result) => setCutout(result?.blob ?? null));
+  }, [current?.resultId]);
+
+  if (item === undefined || (item && !cutout)) return <div className="page" aria-busy="true" />;
+  if (item === null || !item.source || item.kind !== 'cutout' || !cutout) {
+    return (
+      <div className="page">
+        <div className="card">
+          <EmptyState icon="brush" title="Nothing to touch up" actions={<Link href="/library" className="button primary">Back to the library</Link>}>
+            Only cut-outs made in the studio keep the photo a touch-up needs.
+          </EmptyState>
+        </div>
+      </div>
+    );
+  }
+
+  const save = async (png: Blob) => {
+    const now = appClock.now();
+    const bitmap = await createImageBitmap(png);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    const thumb = await engine.run(task('thumbnail', { input: png, side: THUMB_SIDE, size }), { lane: 'preview' });
+    const record = resultRecord({ blob: png, contentType: 'image/png', ext: 'png', route: 'studio', keyId: null, lifetimeMs: KEPT, ...size, label: item.name }, now);
+    await (await appStore()).addLibraryVersion(item.id, record, 'touch-up', thumb, now);
+    announceJobs();
+    navigate(`/library/${item.id}`);
+  };
+
+  return (
+    <div className="page page-wide">
+      <header className="page-header">
+        <div>
+          <p className="crumbs">
+            <Link href="/library">Library</Link> / <Link href={`/library/${item.id}`}>{item.name}</Link>
+          </p>
+          <h1>Touch up</h1>
+          <p>Paint with Keep where the cut-out missed part of the subject, with Erase where it kept background. Strokes snap to the photo's edges.</p>
+        </div>
+      </header>
+      <TouchUpEditor source={item.source} cutout={cutout} onSave={save} onClose={() => navigate(`/library/${item.id}`)} />
+    </div>
+  );
+}

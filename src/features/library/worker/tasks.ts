@@ -1,0 +1,4 @@
+import type { TaskImplementations } from '../../../api/tasks';
+import thumbnail from './thumbnail';
+
+export const tasks = { thumbnail } satisfies TaskImplementations<'thumbnail'>;

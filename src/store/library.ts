@@ -1,0 +1,35 @@
+// The library's records, built the one way: a new item from the result that
+// made it. Results kept in the library never expire.
+import type { LibraryItem, LibraryKind, ResultRecord } from './schema';
+
+/** A kept result's lifetime: it lives until the user deletes its library item. */
+export const KEPT = Number.POSITIVE_INFINITY;
+
+export interface KeepAs {
+  kind: LibraryKind;
+  name: string;
+  source?: Blob;
+  thumb?: Blob;
+  batchId?: string;
+}
+
+export function libraryItem(id: string, result: ResultRecord, keep: KeepAs, now: number): LibraryItem {
+  return {
+    id,
+    name: keep.name,
+    kind: keep.kind,
+    createdAt: now,
+    updatedAt: now,
+    versions: [
+      { resultId: result.id, ext: result.ext, contentType: result.contentType, width: result.width, height: result.height, createdAt: now, made: 'engine' },
+    ],
+    source: keep.source,
+    thumb: keep.thumb,
+    bytes: result.blob.size + (keep.source?.size ?? 0),
+    batchId: keep.batchId,
+  };
+}
+
+export function isKept(result: Pick<ResultRecord, 'expiresAt'>): boolean {
+  return result.expiresAt === KEPT;
+}
