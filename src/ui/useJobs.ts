@@ -18,19 +18,55 @@ export interface JobList<J> {
   remove(id: string): Promise<void>;
 }
 
+/** Reloads come at most this often: a running job announces every progress write. */
+const MIN_GAP_MS = 500;
+
 /**
  * Calls `reload` now, whenever a window announces a change on the jobs
- * channel, and every `pollMs` (for progress, and windows the channel misses).
+ * channel, and every `pollMs` (for progress, and windows the channel misses);
+ * never two at once, and at most one per MIN_GAP_MS, the last always run.
  */
 export function useJobsChannel(reload: () => Promise<void>, pollMs = POLL_MS): void {
   useEffect(() => {
-    void reload();
+    let last = -Infinity;
+    let running = false;
+    let wanted = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async () => {
+      if (running) {
+        wanted = true;
+        return;
+      }
+      running = true;
+      last = performance.now();
+      try {
+        await reload();
+      } finally {
+        running = false;
+        if (wanted) {
+          wanted = false;
+          schedule();
+        }
+      }
+    };
+    const schedule = () => {
+      if (timer !== undefined) return;
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          void run();
+        },
+        Math.max(0, last + MIN_GAP_MS - performance.now()),
+      );
+    };
+    schedule();
     const channel = new BroadcastChannel(JOBS_CHANNEL);
-    channel.onmessage = () => void reload();
-    const timer = setInterval(() => void reload(), pollMs);
+    channel.onmessage = schedule;
+    const poll = setInterval(schedule, pollMs);
     return () => {
       channel.close();
-      clearInterval(timer);
+      clearInterval(poll);
+      clearTimeout(timer);
     };
   }, [reload, pollMs]);
 }

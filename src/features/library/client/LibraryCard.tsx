@@ -50,9 +50,11 @@ export const LibraryCard = memo(
           <span className="hint truncate">
             <Icon name={kind.icon} size={12} /> {kind.one}
             {item.versions.length > 1 ? ` · ${item.versions.length} versions` : ''}
-            {current.width && current.height ? ` · ${current.width} × ${current.height}` : ''} · {formatBytes(item.bytes)}
           </span>
-          <span className="hint">{formatTime(item.updatedAt)}</span>
+          <span className="hint truncate">
+            {current.width && current.height ? `${current.width} × ${current.height} · ` : ''}
+            {formatBytes(item.bytes)} · {formatTime(item.updatedAt)}
+          </span>
         </div>
       </li>
     );
