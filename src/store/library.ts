@@ -1,6 +1,6 @@
 // The library's records, built the one way: a new item from the result that
 // made it. Results kept in the library never expire.
-import type { LibraryItem, LibraryKind, ResultRecord } from './schema';
+import type { LibraryItem, LibraryKind, LibraryVersion, ResultRecord } from './schema';
 
 /** A kept result's lifetime: it lives until the user deletes its library item. */
 export const KEPT = Number.POSITIVE_INFINITY;
@@ -13,6 +13,11 @@ export interface KeepAs {
   batchId?: string;
 }
 
+/** A result as one version of a library item. */
+export function versionOf(result: ResultRecord, made: LibraryVersion['made'], now: number): LibraryVersion {
+  return { resultId: result.id, ext: result.ext, contentType: result.contentType, width: result.width, height: result.height, createdAt: now, made };
+}
+
 export function libraryItem(id: string, result: ResultRecord, keep: KeepAs, now: number): LibraryItem {
   return {
     id,
@@ -20,9 +25,7 @@ export function libraryItem(id: string, result: ResultRecord, keep: KeepAs, now:
     kind: keep.kind,
     createdAt: now,
     updatedAt: now,
-    versions: [
-      { resultId: result.id, ext: result.ext, contentType: result.contentType, width: result.width, height: result.height, createdAt: now, made: 'engine' },
-    ],
+    versions: [versionOf(result, 'engine', now)],
     source: keep.source,
     thumb: keep.thumb,
     bytes: result.blob.size + (keep.source?.size ?? 0),

@@ -4,6 +4,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { ApiError } from '../api/errors';
 import { isFinished, JOB_LIFETIME_MS, nextJobState } from './job-state';
+import { versionOf } from './library';
 import { LATEST_VERSION, upgrade } from './migrations';
 import {
   DB_NAME,
@@ -297,16 +298,7 @@ export class Store {
     const tx = this.db.transaction(['results', 'library'], 'readwrite');
     const item = await tx.objectStore('library').get(id);
     if (!item) throw new Error(`no library item ${id}`);
-    const version: LibraryVersion = {
-      resultId: result.id,
-      ext: result.ext,
-      contentType: result.contentType,
-      width: result.width,
-      height: result.height,
-      createdAt: now,
-      made,
-    };
-    const updated: LibraryItem = { ...item, versions: [version, ...item.versions], thumb: thumb ?? item.thumb, bytes: item.bytes + result.blob.size, updatedAt: now };
+    const updated: LibraryItem = { ...item, versions: [versionOf(result, made, now), ...item.versions], thumb: thumb ?? item.thumb, bytes: item.bytes + result.blob.size, updatedAt: now };
     await tx.objectStore('results').put(result);
     await tx.objectStore('library').put(updated);
     await tx.done;

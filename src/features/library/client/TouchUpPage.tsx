@@ -2,16 +2,11 @@
 // photo and the current version; what it saves becomes a new version (the
 // older ones stay), with a fresh thumbnail.
 import { useEffect, useState } from 'react';
-import { resultRecord } from '../../../api/results';
-import { task } from '../../../api/tasks';
-import { appClock } from '../../../store/clock';
-import { KEPT } from '../../../store/library';
 import { EmptyState } from '../../../ui/components/EmptyState';
+import { keepNewVersion } from '../../../ui/keep-in-library';
 import { Link, navigate } from '../../../ui/router';
 import { useServices } from '../../../ui/services';
 import { appStore } from '../../../ui/store';
-import { announceJobs } from '../../../ui/useJobs';
-import { THUMB_SIDE } from '../shared/tasks';
 import { TouchUpEditor } from './touch-up/TouchUpEditor';
 import { useLibraryItem } from './useLibrary';
 import './library.css';
@@ -43,14 +38,9 @@ export function TouchUpPage({ id }: { id: string }) {
   }
 
   const save = async (png: Blob) => {
-    const now = appClock.now();
-    const bitmap = await createImageBitmap(png);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    const thumb = await engine.run(task('thumbnail', { input: png, side: THUMB_SIDE, size }), { lane: 'preview' });
-    const record = resultRecord({ blob: png, contentType: 'image/png', ext: 'png', route: 'studio', keyId: null, lifetimeMs: KEPT, ...size, label: item.name }, now);
-    await (await appStore()).addLibraryVersion(item.id, record, 'touch-up', thumb, now);
-    announceJobs();
+    // A touch-up keeps the cut-out's size.
+    const size = { width: current?.width ?? 0, height: current?.height ?? 0 };
+    await keepNewVersion(engine, item, { blob: png, contentType: 'image/png', ext: 'png', route: 'studio', ...size });
     navigate(`/library/${item.id}`);
   };
 

@@ -12,7 +12,7 @@ import { Icon } from '../../../ui/components/Icon';
 import { Segmented } from '../../../ui/components/Segmented';
 import { downloadBlob, fileStem } from '../../../ui/download';
 import type { RemoveBackgroundOptions } from '../shared/meta';
-import { EXPORT_TYPES, JPEG_FALLBACK_BACKGROUND, type ExportFormat } from './export-image';
+import { EXPORT_TYPES, fittedSize, JPEG_FALLBACK_BACKGROUND, type ExportFormat } from './export-image';
 import type { Background } from './studio-options';
 import type { Preview } from './useComposePreview';
 import { useExport } from './useExport';
@@ -51,8 +51,8 @@ function writeToClipboard(image: Promise<Blob>): Promise<void> {
 }
 
 function sizeText(full: { width: number; height: number; about: boolean }, maxSide: number | null): string {
-  const scale = maxSide ? Math.min(1, maxSide / Math.max(full.width, full.height)) : 1;
-  return `${full.about ? '≈ ' : ''}${Math.round(full.width * scale)} × ${Math.round(full.height * scale)} px`;
+  const { width, height } = fittedSize(full.width, full.height, maxSide);
+  return `${full.about ? '≈ ' : ''}${width} × ${height} px`;
 }
 
 export function ExportPanel({ item, cutout, done, batchName, finishOf, preview, options, background }: ExportPanelProps) {

@@ -57,12 +57,12 @@ export function TryOnPage() {
         </section>
         <section aria-labelledby="tryon-jobs-title" className="stack">
           <div className="row between">
-            <h2 id="tryon-jobs-title" className="tryon-jobs-title">
+            <h2 id="tryon-jobs-title" className="jobs-title">
               Jobs
             </h2>
             {jobs && jobs.length > 0 && (
               <span className="muted small">
-                {jobs.length} in total · results are kept {RESULT_HOURS === 1 ? 'an hour' : `${RESULT_HOURS} hours`}
+                {jobs.length} in total · yours are kept in the Library, API results {RESULT_HOURS === 1 ? 'an hour' : `${RESULT_HOURS} hours`}
               </span>
             )}
           </div>
@@ -73,7 +73,7 @@ export function TryOnPage() {
               </EmptyState>
             </div>
           ) : (
-            <ul className="tryon-jobs" aria-label="Try-on jobs">
+            <ul className="job-list" aria-label="Try-on jobs">
               {jobs.map((job) => (
                 <TryOnJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
               ))}

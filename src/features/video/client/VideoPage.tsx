@@ -40,10 +40,10 @@ export function VideoPage() {
         </section>
         <section aria-labelledby="jobs-title" className="stack">
           <div className="row between">
-            <h2 id="jobs-title" className="video-jobs-title">
+            <h2 id="jobs-title" className="jobs-title">
               Jobs
             </h2>
-            {jobs && jobs.length > 0 && <span className="muted small">{jobs.length} in total · results are kept 24 hours</span>}
+            {jobs && jobs.length > 0 && <span className="muted small">{jobs.length} in total · yours are kept in the Library, API results 24 hours</span>}
           </div>
           {jobs === null ? null : jobs.length === 0 ? (
             <div className="card">
@@ -52,7 +52,7 @@ export function VideoPage() {
               </EmptyState>
             </div>
           ) : (
-            <ul className="video-jobs" aria-label="Video jobs">
+            <ul className="job-list" aria-label="Video jobs">
               {jobs.map((job) => (
                 <VideoJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
               ))}

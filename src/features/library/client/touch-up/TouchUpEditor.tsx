@@ -5,6 +5,7 @@
 // only touches the brush's footprint.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../../ui/components/ErrorAlert';
+import { useObjectUrl } from '../../../../ui/useObjectUrl';
 import type { Box } from '../../../../imaging/mask';
 import { encodePng } from '../../../../imaging/png';
 import { applyStroke, isNoopPatch, type BrushStroke } from '../../../../imaging/touch-up';
@@ -27,23 +28,12 @@ export interface TouchUpEditorProps {
   onClose(): void;
 }
 
-/** An object URL for a blob, for as long as the blob is shown. */
-function useBlobUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
-
 /** Resolves after the browser has painted, so "Saving…" shows before the encoder holds the thread. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 export function TouchUpEditor({ source, cutout, onSave, onClose }: TouchUpEditorProps) {
   const state = useTouchUpPixels(source, cutout);
-  const photoUrl = useBlobUrl(source);
+  const photoUrl = useObjectUrl(source);
 
   if (state.status === 'loading') {
     return (
