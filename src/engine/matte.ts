@@ -55,12 +55,17 @@ export async function matte(
   const raw = await segment(input, settings.modelSide);
   if (!hasSubject(raw)) throw new ApiError('unknown_foreground', 'no subject was found in the image');
   progress({ stage: 'refining edges', fraction: 0.8 });
+  return refineMatte(image, raw, settings.refinement);
+}
+
+/** The model's raw output made into the full-resolution alpha (0–255) against the image's own edges. */
+export function refineMatte(image: RgbaImage, raw: Plane, refinement: Refinement): Uint8ClampedArray {
   const mask = minMaxNormalise(raw);
-  const { guideSide, radius, eps } = settings.refinement;
+  const { guideSide, radius, eps } = refinement;
   const size = workingSize(image.width, image.height, guideSide);
   const guide = resizeRgbToPlanes(image, size.width, size.height);
   const lowMask = resizePlane(mask, size.width, size.height);
-  const alpha = stretchAlpha(applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image), ...settings.refinement.stretch);
+  const alpha = stretchAlpha(applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image), ...refinement.stretch);
   if (hasOwnAlpha(image)) for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] * image.data[i * 4 + 3]) / 255;
   return alpha;
 }

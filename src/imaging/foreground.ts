@@ -7,7 +7,7 @@
 // The first pass uses a wide window; its means are smooth, so it runs at a
 // working resolution and is upsampled. The second, narrow pass runs at full
 // resolution in bands of rows, so memory stays bounded for 6000×6000 inputs.
-import { boxMean } from './box-filter';
+import { BoxFilter, boxMean } from './box-filter';
 import { createPlane, type Plane, type RgbaImage } from './image';
 import { resizePlane, resizeRgbToPlanes, workingSize } from './resize';
 import { BilinearRows } from './row-sampler';
@@ -67,6 +67,16 @@ export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, o
   // Pass 2 at full resolution, tile by tile with a halo of fineRadius pixels.
   const r = options.fineRadius;
   const t = options.tile;
+  // Tiles are all one size but at the image's right and bottom edges, so their
+  // buffers and box filters are made once per size and reused.
+  const weighted = Array.from({ length: 7 }, () => new Float32Array((t + 2 * r) * (t + 2 * r)));
+  const filters = new Map<number, BoxFilter>();
+  const filterFor = (w: number, h: number) => {
+    const key = w * 65536 + h;
+    let filter = filters.get(key);
+    if (!filter) filters.set(key, (filter = new BoxFilter(w, h, r)));
+    return filter;
+  };
   for (let ty = 0; ty < height; ty += t) {
     const y1 = Math.min(height, ty + t);
     for (let tx = 0; tx < width; tx += t) {
@@ -80,7 +90,6 @@ export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, o
       const h = bottom - top;
       const coarseRows = new BilinearRows(coarse, width, height, left, right);
       // α·F1 (3), (1−α)·B1 (3) and α over the tile with its halo.
-      const weighted = Array.from({ length: 7 }, () => createPlane(w, h));
       for (let y = top; y < bottom; y++) {
         const [fr, fg, fb, br, bg, bb] = coarseRows.row(y);
         const o = (y - top) * w;
@@ -89,16 +98,17 @@ export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, o
           const p = i * 4;
           const k = x - left;
           const al = alpha[i] / 255;
-          weighted[0].data[o + k] = al * firstPass(data[p] / 255, al, fr[k], br[k]);
-          weighted[1].data[o + k] = al * firstPass(data[p + 1] / 255, al, fg[k], bg[k]);
-          weighted[2].data[o + k] = al * firstPass(data[p + 2] / 255, al, fb[k], bb[k]);
-          weighted[3].data[o + k] = (1 - al) * br[k];
-          weighted[4].data[o + k] = (1 - al) * bg[k];
-          weighted[5].data[o + k] = (1 - al) * bb[k];
-          weighted[6].data[o + k] = al;
+          weighted[0][o + k] = al * firstPass(data[p] / 255, al, fr[k], br[k]);
+          weighted[1][o + k] = al * firstPass(data[p + 1] / 255, al, fg[k], bg[k]);
+          weighted[2][o + k] = al * firstPass(data[p + 2] / 255, al, fb[k], bb[k]);
+          weighted[3][o + k] = (1 - al) * br[k];
+          weighted[4][o + k] = (1 - al) * bg[k];
+          weighted[5][o + k] = (1 - al) * bb[k];
+          weighted[6][o + k] = al;
         }
       }
-      const blurred = weighted.map((plane) => boxMean(plane, r).data);
+      const filter = filterFor(w, h);
+      const blurred = weighted.map((plane) => filter.meanInto(plane, plane));
       for (let y = ty; y < y1; y++) {
         const o = (y - top) * w;
         for (let x = tx; x < x1; x++) {

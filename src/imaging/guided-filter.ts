@@ -2,8 +2,8 @@
 // q = a·I + b is fitted at low resolution, where the mask is, then its smooth
 // coefficients are upsampled and applied to the full-resolution image, so the
 // mask takes the image's own edges without any full-resolution filtering.
-import { boxMean, multiply } from './box-filter';
-import { createPlane, type Plane, type RgbaImage } from './image';
+import { BoxFilter } from './box-filter';
+import type { Plane, RgbaImage } from './image';
 import { BilinearRows } from './row-sampler';
 
 export interface GuidedCoefficients {
@@ -47,42 +47,52 @@ export function solveWindow(
 
 export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, radius: number, eps: number): GuidedCoefficients {
   const [r, g, b] = guide;
-  const n = mask.data.length;
-  const meanR = boxMean(r, radius);
-  const meanG = boxMean(g, radius);
-  const meanB = boxMean(b, radius);
-  const meanP = boxMean(mask, radius);
-  const meanRP = boxMean(multiply(r, mask), radius);
-  const meanGP = boxMean(multiply(g, mask), radius);
-  const meanBP = boxMean(multiply(b, mask), radius);
-  const meanRR = boxMean(multiply(r, r), radius);
-  const meanRG = boxMean(multiply(r, g), radius);
-  const meanRB = boxMean(multiply(r, b), radius);
-  const meanGG = boxMean(multiply(g, g), radius);
-  const meanGB = boxMean(multiply(g, b), radius);
-  const meanBB = boxMean(multiply(b, b), radius);
-
   const { width, height } = mask;
-  const aR = createPlane(width, height);
-  const aG = createPlane(width, height);
-  const aB = createPlane(width, height);
-  const bias = createPlane(width, height);
+  const n = mask.data.length;
+  const box = new BoxFilter(width, height, radius);
+  const product = new Float32Array(n);
+  /** Box mean of a·b (each product rounded to float32 first, as a plane of products would be). */
+  const meanOfProduct = (a: Float32Array, c: Float32Array) => {
+    for (let i = 0; i < n; i++) product[i] = a[i] * c[i];
+    return box.meanInto(product, new Float32Array(n));
+  };
+  const p = mask.data;
+  const meanR = box.meanInto(r.data, new Float32Array(n));
+  const meanG = box.meanInto(g.data, new Float32Array(n));
+  const meanB = box.meanInto(b.data, new Float32Array(n));
+  const meanP = box.meanInto(p, new Float32Array(n));
+  const meanRP = meanOfProduct(r.data, p);
+  const meanGP = meanOfProduct(g.data, p);
+  const meanBP = meanOfProduct(b.data, p);
+  const meanRR = meanOfProduct(r.data, r.data);
+  const meanRG = meanOfProduct(r.data, g.data);
+  const meanRB = meanOfProduct(r.data, b.data);
+  const meanGG = meanOfProduct(g.data, g.data);
+  const meanGB = meanOfProduct(g.data, b.data);
+  const meanBB = meanOfProduct(b.data, b.data);
+
+  // The per-window fit overwrites means it no longer needs: a into R·P's, G·P's
+  // and B·P's planes, the bias into P's.
+  const aR = meanRP;
+  const aG = meanGP;
+  const aB = meanBP;
+  const bias = meanP;
   const solved = new Float64Array(3);
   for (let i = 0; i < n; i++) {
-    const mr = meanR.data[i];
-    const mg = meanG.data[i];
-    const mb = meanB.data[i];
-    const mp = meanP.data[i];
-    const covR = meanRP.data[i] - mr * mp;
-    const covG = meanGP.data[i] - mg * mp;
-    const covB = meanBP.data[i] - mb * mp;
+    const mr = meanR[i];
+    const mg = meanG[i];
+    const mb = meanB[i];
+    const mp = meanP[i];
+    const covR = meanRP[i] - mr * mp;
+    const covG = meanGP[i] - mg * mp;
+    const covB = meanBP[i] - mb * mp;
     solveWindow(
-      meanRR.data[i] - mr * mr + eps,
-      meanRG.data[i] - mr * mg,
-      meanRB.data[i] - mr * mb,
-      meanGG.data[i] - mg * mg + eps,
-      meanGB.data[i] - mg * mb,
-      meanBB.data[i] - mb * mb + eps,
+      meanRR[i] - mr * mr + eps,
+      meanRG[i] - mr * mg,
+      meanRB[i] - mr * mb,
+      meanGG[i] - mg * mg + eps,
+      meanGB[i] - mg * mb,
+      meanBB[i] - mb * mb + eps,
       covR,
       covG,
       covB,
@@ -91,12 +101,13 @@ export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, ra
     const ar = solved[0];
     const ag = solved[1];
     const ab = solved[2];
-    aR.data[i] = ar;
-    aG.data[i] = ag;
-    aB.data[i] = ab;
-    bias.data[i] = mp - ar * mr - ag * mg - ab * mb;
+    aR[i] = ar;
+    aG[i] = ag;
+    aB[i] = ab;
+    bias[i] = mp - ar * mr - ag * mg - ab * mb;
   }
-  return { a: [boxMean(aR, radius), boxMean(aG, radius), boxMean(aB, radius)], b: boxMean(bias, radius) };
+  const plane = (data: Float32Array): Plane => ({ data: box.meanInto(data, data), width, height });
+  return { a: [plane(aR), plane(aG), plane(aB)], b: plane(bias) };
 }
 
 /**

@@ -19,7 +19,10 @@ export function minMaxNormalise(plane: Plane): Plane {
 /** Maps alpha in [low, high] (0–1) linearly onto the full range, in place; outside it clamps. */
 export function stretchAlpha(alpha: Uint8ClampedArray, low: number, high: number): Uint8ClampedArray {
   const scale = 1 / (high - low);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] / 255 - low) * scale * 255;
+  // 256 possible inputs: a table, rounded and clamped as the array itself would.
+  const table = new Uint8ClampedArray(256);
+  for (let v = 0; v < 256; v++) table[v] = (v / 255 - low) * scale * 255;
+  for (let i = 0; i < alpha.length; i++) alpha[i] = table[alpha[i]];
   return alpha;
 }
 

@@ -29,33 +29,57 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Paeth-filters each row (filter type 4), which suits photos with soft edges. */
-export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
+/**
+ * Paeth-filters rows [from, to) (filter type 4, which suits photos with soft
+ * edges), each row prefixed by its filter byte. The first row and each row's
+ * first pixel are split off, so the inner loop has no edge tests.
+ */
+export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, from = 0, to = height): Uint8Array {
   const stride = width * 4;
-  const out = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
+  const out = new Uint8Array((stride + 1) * (to - from));
+  for (let y = from; y < to; y++) {
     const row = y * stride;
+    const o = (y - from) * (stride + 1) + 1;
+    out[o - 1] = 4;
+    if (y === 0) {
+      // No row above: Paeth predicts from the left neighbour alone.
+      for (let i = 0; i < 4 && i < stride; i++) out[o + i] = rgba[row + i];
+      for (let i = 4; i < stride; i++) out[o + i] = (rgba[row + i] - rgba[row + i - 4]) & 0xff;
+      continue;
+    }
     const prev = row - stride;
-    const o = y * (stride + 1);
-    out[o] = 4;
-    for (let i = 0; i < stride; i++) {
-      const a = i >= 4 ? rgba[row + i - 4] : 0;
-      const b = y > 0 ? rgba[prev + i] : 0;
-      const c = y > 0 && i >= 4 ? rgba[prev + i - 4] : 0;
-      const p = a + b - c;
-      const pa = Math.abs(p - a);
-      const pb = Math.abs(p - b);
-      const pc = Math.abs(p - c);
+    // No pixel to the left: Paeth predicts from the one above.
+    for (let i = 0; i < 4 && i < stride; i++) out[o + i] = (rgba[row + i] - rgba[prev + i]) & 0xff;
+    for (let i = 4; i < stride; i++) {
+      const a = rgba[row + i - 4];
+      const b = rgba[prev + i];
+      const c = rgba[prev + i - 4];
+      // Distances of p = a + b − c to a, b and c.
+      const pa = b > c ? b - c : c - b;
+      const pb = a > c ? a - c : c - a;
+      const twice = a + b - c - c;
+      const pc = twice < 0 ? -twice : twice;
       const predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      out[o + 1 + i] = (rgba[row + i] - predictor) & 0xff;
+      out[o + i] = (rgba[row + i] - predictor) & 0xff;
     }
   }
   return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** Rows filtered and deflated per band, so no filtered copy of the whole image is held. */
+const BAND_ROWS = 64;
+
+async function deflateRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Uint8Array> {
+  const stream = new CompressionStream('deflate');
+  const compressed = new Response(stream.readable).arrayBuffer();
+  const writer = stream.writable.getWriter();
+  for (let y = 0; y < height; y += BAND_ROWS) {
+    await writer.ready;
+    // Each band is its own buffer: the stream may still hold the one before.
+    writer.write(filterRows(rgba, width, height, y, Math.min(height, y + BAND_ROWS)) as BufferSource).catch(() => {}); // close() reports it
+  }
+  await writer.close();
+  return new Uint8Array(await compressed);
 }
 
 export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Blob> {
@@ -66,7 +90,7 @@ export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: num
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const idat = await deflate(filterRows(rgba, width, height));
+  const idat = await deflateRows(rgba, width, height);
   const parts = [signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
   return new Blob(parts as BlobPart[], { type: 'image/png' });
 }

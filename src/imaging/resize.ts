@@ -61,6 +61,7 @@ function weightsFor(source: number, target: number): AxisWeights {
  * Area-averaged when shrinking, bilinear when growing; separable.
  */
 export function resizeRgbToPlanes(image: RgbaImage, width: number, height: number): [Plane, Plane, Plane] {
+  if (width === image.width && height === image.height) return rgbToPlanes(image);
   const wx = weightsFor(image.width, width);
   const wy = weightsFor(image.height, height);
   // Horizontal pass into a float buffer of height × target width × 3.
@@ -111,6 +112,19 @@ export function resizeRgbToPlanes(image: RgbaImage, width: number, height: numbe
   return planes;
 }
 
+/** The RGB channels as three planes of 0–1 values, the same size (what resampling to the same size gives). */
+function rgbToPlanes(image: RgbaImage): [Plane, Plane, Plane] {
+  const { width, height, data } = image;
+  const planes: [Plane, Plane, Plane] = [createPlane(width, height), createPlane(width, height), createPlane(width, height)];
+  const [pr, pg, pb] = planes.map((p) => p.data);
+  for (let i = 0, p = 0; i < pr.length; i++, p += 4) {
+    pr[i] = data[p] / 255;
+    pg[i] = data[p + 1] / 255;
+    pb[i] = data[p + 2] / 255;
+  }
+  return planes;
+}
+
 /**
  * Resamples one channel (area when shrinking, bilinear when growing).
  * @param scale multiplies every value, e.g. 1/255 to read 8-bit alpha as 0–1
@@ -121,6 +135,11 @@ export function resizePlane(
   height: number,
   scale = 1,
 ): Plane {
+  if (width === plane.width && height === plane.height) {
+    const out = createPlane(width, height);
+    for (let i = 0; i < out.data.length; i++) out.data[i] = plane.data[i] * scale;
+    return out;
+  }
   const wx = weightsFor(plane.width, width);
   const wy = weightsFor(plane.height, height);
   const temp = new Float32Array(plane.height * width);

@@ -1,6 +1,6 @@
 // The pixel maths of the cut-out, on synthetic images whose answer is known.
 import { describe, expect, test } from 'vitest';
-import { boxMean } from '../../../src/imaging/box-filter';
+import { BoxFilter, boxMean } from '../../../src/imaging/box-filter';
 import { cropRectangle, extractRectangle } from '../../../src/imaging/crop';
 import { estimateForeground } from '../../../src/imaging/foreground';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../src/imaging/guided-filter';
@@ -44,21 +44,33 @@ describe('resize', () => {
 });
 
 describe('boxMean', () => {
-  test('equals the naive mean over the clipped window', () => {
-    const p = plane(13, 9, (x, y) => Math.sin(x * 1.3) + y * 0.1);
-    const out = boxMean(p, 2);
-    for (let y = 0; y < 9; y++) {
-      for (let x = 0; x < 13; x++) {
-        let sum = 0;
-        let n = 0;
-        for (let j = Math.max(0, y - 2); j <= Math.min(8, y + 2); j++) {
-          for (let i = Math.max(0, x - 2); i <= Math.min(12, x + 2); i++) {
-            sum += p.data[j * 13 + i];
-            n++;
-          }
-        }
-        expect(out.data[y * 13 + x]).toBeCloseTo(sum / n, 5);
+  function naiveMean(p: Plane, radius: number, x: number, y: number): number {
+    let sum = 0;
+    let n = 0;
+    for (let j = Math.max(0, y - radius); j <= Math.min(p.height - 1, y + radius); j++) {
+      for (let i = Math.max(0, x - radius); i <= Math.min(p.width - 1, x + radius); i++) {
+        sum += p.data[j * p.width + i];
+        n++;
       }
+    }
+    return sum / n;
+  }
+
+  // Radii below, at and beyond the plane's sides: the row loop splits where
+  // samples enter and leave the window, and each split must hold.
+  test.each([0, 1, 2, 5, 6, 12, 20])('equals the naive mean over the clipped window, radius %i', (radius) => {
+    const p = plane(13, 9, (x, y) => Math.sin(x * 1.3) + y * 0.1);
+    const out = boxMean(p, radius);
+    for (let y = 0; y < 9; y++) for (let x = 0; x < 13; x++) expect(out.data[y * 13 + x]).toBeCloseTo(naiveMean(p, radius, x, y), 5);
+  });
+
+  test('one BoxFilter filters many planes, in place too, as boxMean does each', () => {
+    const filter = new BoxFilter(13, 9, 3);
+    for (const seed of [0.7, 1.9]) {
+      const p = plane(13, 9, (x, y) => Math.cos(x * seed) * y);
+      const expected = boxMean(p, 3).data;
+      const copy = p.data.slice();
+      expect(filter.meanInto(copy, copy)).toEqual(expected);
     }
   });
 });
