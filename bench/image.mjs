@@ -3,11 +3,13 @@
 //   (a) this app, end to end through POST /v1/remove-background (service worker
 //       → engine worker → ORT WASM → refinement → PNG → IndexedDB → response);
 //   (b) @imgly/background-removal 1.7.0, removeBackground(blob) → PNG blob,
-//       same model (ISNet fp16, "medium"), WASM backend, cross-origin isolated;
+//       same model (ISNet fp16, "medium"), WASM backend, cross-origin isolated,
+//       on the ORT it ships with (1.21), as users install it;
+//   (b2) the same peer on our ORT (1.30), to tell runtime from pipeline;
 //   (c) onnxruntime-node on the bare model: model time only, the floor.
 // Env: BENCH_RUNS (timed runs per input, default 3, after one warm-up),
 // BENCH_PER_SIZE (inputs per size, default 3), BENCH_NATIVE_RUNS (default 5),
-// BENCH_SKIP_BUILD=1 (reuse dist-bench/ and the peer page), BENCH_ONLY=ours,peer,native.
+// BENCH_SKIP_BUILD=1 (reuse dist-bench/ and the peer pages), BENCH_ONLY=ours,peer,peer-app-ort,native.
 import { benchInputSpecs, ensureInputs, SIZES, sizeLabel } from './lib/inputs.mjs';
 import { benchNative, mergeNative } from './lib/native.mjs';
 import { openOurs, OUR_MODEL_STAGE } from './lib/ours.mjs';
@@ -21,8 +23,8 @@ import { markdownTable, mb, ms, ratio, seconds } from './lib/table.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PER_SIZE = Number(process.env.BENCH_PER_SIZE ?? 3);
 const NATIVE_RUNS = Number(process.env.BENCH_NATIVE_RUNS ?? 5);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'ours,peer,native').split(','));
-const GOAL_VS_PEER = 0.6;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'ours,peer,peer-app-ort,native').split(','));
+const GOAL_VS_PEER = 0.7;
 const GOAL_VS_NATIVE = 1.5;
 const sizes = SIZES.map(sizeLabel);
 
@@ -95,42 +97,50 @@ function summarise(result, modelStage) {
   );
 }
 
-function summaryTable(ours, peer, native) {
+const timeCell = (x) => (x ? `${seconds(x.medianMs)} (${seconds(x.minMs)}–${seconds(x.maxMs)})` : '–');
+const memoryCell = (x) => (x ? `${mb(x.memory.peakOwnPss)} / ${mb(x.memory.peakWithBrowserPss)}` : '–');
+
+function summaryTable(ours, peer, peerOnOurOrt, native) {
   const floor = native?.patched.medianMs ?? null;
   const rows = sizes.map((size) => {
     const a = ours?.[size];
     const b = peer?.[size];
+    const b2 = peerOnOurOrt?.[size];
     return [
       size,
-      a ? `${seconds(a.medianMs)} (${seconds(a.minMs)}–${seconds(a.maxMs)})` : '–',
-      b ? `${seconds(b.medianMs)} (${seconds(b.minMs)}–${seconds(b.maxMs)})` : '–',
+      timeCell(a),
+      timeCell(b),
+      timeCell(b2),
       ratio(a?.medianMs, b?.medianMs),
-      seconds(a?.cpuMs),
-      seconds(b?.cpuMs),
+      ratio(a?.medianMs, b2?.medianMs),
       ratio(a?.cpuMs, b?.cpuMs),
       ms(a?.modelMs),
       ms(b?.modelMs),
+      ms(b2?.modelMs),
       ms(floor),
       ratio(a?.modelMs, floor),
-      a ? `${mb(a.memory.peakOwnPss)} / ${mb(a.memory.peakWithBrowserPss)}` : '–',
-      b ? `${mb(b.memory.peakOwnPss)} / ${mb(b.memory.peakWithBrowserPss)}` : '–',
+      memoryCell(a),
+      memoryCell(b),
+      memoryCell(b2),
     ];
   });
   return markdownTable(
     [
       'size',
       '(a) ours: median (min–max)',
-      '(b) peer: median (min–max)',
+      '(b) peer as shipped (ORT 1.21)',
+      '(b2) peer on our ORT',
       `a/b (goal ≤ ${GOAL_VS_PEER})`,
-      '(a) CPU time',
-      '(b) CPU time',
-      'a/b CPU',
+      'a/b2',
+      'a/b CPU time',
       '(a) model ms',
       '(b) model ms',
+      '(b2) model ms',
       '(c) native model ms',
       `a model/c (goal ≤ ${GOAL_VS_NATIVE})`,
       '(a) peak PSS: own renderers / with browser',
-      '(b) peak PSS: own renderers / with browser',
+      '(b) peak PSS',
+      '(b2) peak PSS',
     ],
     rows,
   );
@@ -184,6 +194,7 @@ async function main() {
       inputs: inputs.map(({ dataUrl, spec, ...rest }) => ({ ...rest, spec: { ...spec, svg: undefined } })),
       ours: results.ours ?? null,
       peer: results.peer ?? null,
+      peerOnOurOrt: results['peer-app-ort'] ?? null,
       rendererOwners: env.memory.owners(),
     };
   });
@@ -192,23 +203,29 @@ async function main() {
   const { result, machine } = session;
   const ours = summarise(result.ours, OUR_MODEL_STAGE);
   const peer = summarise(result.peer, PEER_MODEL_STAGE);
+  const peerOnOurOrt = summarise(result.peerOnOurOrt, PEER_MODEL_STAGE);
 
   const engine = result.ours?.runs[0]?.engine;
   const markdown = [
     `## bench:image — ${PER_SIZE} photo-like JPEG inputs per size, ${RUNS} timed runs each after 1 warm-up`,
     '',
-    summaryTable(ours, peer, native),
+    summaryTable(ours, peer, peerOnOurOrt, native),
     '',
     `(a) X-Engine: ${engine ?? '–'}; page cross-origin isolated: ${result.ours?.info.crossOriginIsolated ?? '–'}, hardwareConcurrency ${result.ours?.info.hardwareConcurrency ?? '–'}.`,
     result.peer
       ? `(b) ORT ${result.peer.info.ortVersion}, WASM, ${result.peer.info.numThreads} threads, cross-origin isolated: ${result.peer.info.crossOriginIsolated}; session init ${ms(result.peer.info.initMs)} ms.`
+      : '',
+    result.peerOnOurOrt
+      ? `(b2) the same peer page built on ORT ${result.peerOnOurOrt.info.ortVersion}, WASM, ${result.peerOnOurOrt.info.numThreads} threads; session init ${ms(result.peerOnOurOrt.info.initMs)} ms.`
       : '',
     'CPU time: median per image of the CPU the implementation\'s renderer processes plus the browser\'s shared processes used during the call (from /proc; ORT\'s threads may spin while waiting, which counts). It moves much less with other load than wall time does.',
     'Memory: peak PSS (proportional set size, /proc/<pid>/smaps_rollup, sampled every 200 ms during the warm-up runs only, as sampling slows what it reads) during that implementation\'s warm-up runs, summed over the renderer processes its page started (page, workers, ORT threads, service worker) / the same plus the Chromium processes no implementation owns (browser incl. IndexedDB, GPU, network and storage utilities).',
     '',
     stageTable('(a) ours', ours),
     '',
-    stageTable('(b) peer', peer),
+    stageTable('(b) peer as shipped', peer),
+    '',
+    stageTable('(b2) peer on our ORT', peerOnOurOrt),
     '',
     nativeTable(native),
     '',
@@ -219,7 +236,7 @@ async function main() {
     `Network: ${session.network.requests} browser requests, all to localhost/127.0.0.1 (or data:/blob:).`,
   ].join('\n');
   console.log(markdown);
-  const file = saveReport('image', { build: session.build, machine, network: session.network, settings: { RUNS, PER_SIZE, NATIVE_RUNS }, summary: { ours, peer }, native, ...result }, markdown);
+  const file = saveReport('image', { build: session.build, machine, network: session.network, settings: { RUNS, PER_SIZE, NATIVE_RUNS }, summary: { ours, peer, peerOnOurOrt }, native, ...result }, markdown);
   console.error(`[bench] raw results: ${file}`);
 }
 

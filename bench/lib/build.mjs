@@ -7,6 +7,8 @@ import { root } from './support.mjs';
 
 export const APP_DIST = process.env.CUTOUT_DIST ?? 'dist-bench';
 export const PEER_DIST = join(root, 'bench', 'out', 'peer-dist');
+/** The same page with the peer on our ORT (PEER_ORT=app in bench/peer/vite.config.mjs). */
+export const PEER_APP_ORT_DIST = join(root, 'bench', 'out', 'peer-dist-app-ort');
 const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
 function run(label, args) {
@@ -52,6 +54,13 @@ export function describeBuild(build) {
 }
 
 export function buildPeerPage() {
-  if (skipBuild() && existsSync(join(PEER_DIST, 'index.html'))) return;
-  run('build the peer page', [viteBin, 'build', '--config', join(root, 'bench', 'peer', 'vite.config.mjs'), '--logLevel', 'warn']);
+  const config = join(root, 'bench', 'peer', 'vite.config.mjs');
+  if (!(skipBuild() && existsSync(join(PEER_DIST, 'index.html')))) run('build the peer page', [viteBin, 'build', '--config', config, '--logLevel', 'warn']);
+  if (skipBuild() && existsSync(join(PEER_APP_ORT_DIST, 'index.html'))) return;
+  process.env.PEER_ORT = 'app';
+  try {
+    run('build the peer page on our ORT', [viteBin, 'build', '--config', config, '--logLevel', 'warn']);
+  } finally {
+    delete process.env.PEER_ORT;
+  }
 }

@@ -15,11 +15,12 @@ export async function withBenchSession(work) {
   const support = await loadSupport();
   const appServer = await support.server.startPreview();
   const peerServer = await startPeerServer();
+  const peerOnOurOrtServer = await startPeerServer(true);
   const browser = await support.chromium.launchBrowser({ extraArgs: OFFLINE_ARGS });
   // Ctrl-C or a kill: close the browser and the preview server rather than orphan them.
   const interrupted = async () => {
     await browser.close().catch(() => {});
-    await Promise.all([peerServer.stop(), appServer.stop()]);
+    await Promise.all([peerServer.stop(), peerOnOurOrtServer.stop(), appServer.stop()]);
     process.exit(130);
   };
   process.once('SIGINT', interrupted);
@@ -37,7 +38,7 @@ export async function withBenchSession(work) {
   }, 500);
   let result;
   try {
-    result = await work({ support, context: browser.context, appServer, peerServer, memory });
+    result = await work({ support, context: browser.context, appServer, peerServer, peerOnOurOrtServer, memory });
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
@@ -45,16 +46,21 @@ export async function withBenchSession(work) {
     memory.stop();
     await browser.close().catch(() => {});
     await peerServer.stop();
+    await peerOnOurOrtServer.stop();
     await appServer.stop();
   }
   const machine = { ...machineInfo(), loadBefore, loadAfter: loadAverage(), maxLoad1m: maxLoad, cpuDuringBrowserRun: cpu.summary() };
   return { result, machine, build, network: { requests: network.requests, offending: network.offending }, assertOffline: network.assertOffline };
 }
 
-/** Opens the implementations' pages, each in a tab of its own. */
-export async function openImplementations({ support, context, appServer, peerServer }, owners, { openOurs, openPeer }) {
+/**
+ * Opens the implementations' pages, each in a tab of its own: `ours`, `peer`
+ * (as its users install it, on ORT 1.21) and `peer-app-ort` (on our ORT).
+ */
+export async function openImplementations({ support, context, appServer, peerServer, peerOnOurOrtServer }, owners, { openOurs, openPeer }) {
   const opened = {};
   if (owners.has('ours')) opened.ours = await openOurs(support, context, appServer.url);
   if (owners.has('peer')) opened.peer = await openPeer(context, peerServer);
+  if (owners.has('peer-app-ort')) opened['peer-app-ort'] = await openPeer(context, peerOnOurOrtServer);
   return opened;
 }
