@@ -45,6 +45,11 @@ const api = {
     if (!run) return Promise.resolve({ ok: false, error: { code: 'unexpected_error', message: `the engine has no task ${fn}` } });
     return settle(() => run(args, { progress }) as Promise<TaskResult<K>>);
   },
+  /** Test hook (test builds only): ISNet at `side` on ORT WASM and on LiteRT, masks compared (test/e2e/litert.test.ts). */
+  async compareLiteRt(side: number) {
+    if (__TEST_HOOKS__) return (await import('./litert-probe')).compareLiteRtWithOrt(side);
+    throw new Error('compareLiteRt exists in test builds only');
+  },
   /** Test hook (test builds only): an uncaught error, as a crashed worker would raise. */
   crash() {
     if (!__TEST_HOOKS__) return;

@@ -1,0 +1,72 @@
+// Starts LiteRT.js's WebAssembly runtime once per worker, from the files the
+// app bundles (Vite `?url`, precached by the service worker), so it works
+// offline. LiteRT loads its Emscripten script with importScripts, which a
+// module worker (ours) refuses; so the script is fetched and run here first,
+// and importScripts is stood in for while LiteRT "loads" it. Emscripten is
+// told where the .wasm is (the bundle renames it) and which script its
+// pthread workers start from.
+import { loadLiteRt, type LiteRt } from '@litertjs/core';
+import compatJsUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.js?url';
+import compatWasmUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.wasm?url';
+import relaxedSimdJsUrl from '@litertjs/core/wasm/litert_wasm_internal.js?url';
+import relaxedSimdWasmUrl from '@litertjs/core/wasm/litert_wasm_internal.wasm?url';
+import threadedJsUrl from '@litertjs/core/wasm/litert_wasm_threaded_internal.js?url';
+import threadedWasmUrl from '@litertjs/core/wasm/litert_wasm_threaded_internal.wasm?url';
+import type { LiteRtBuild } from './litert-support';
+
+const FILES: Record<LiteRtBuild, { js: string; wasm: string }> = {
+  threaded: { js: threadedJsUrl, wasm: threadedWasmUrl },
+  'relaxed-simd': { js: relaxedSimdJsUrl, wasm: relaxedSimdWasmUrl },
+  compat: { js: compatJsUrl, wasm: compatWasmUrl },
+};
+
+/** The globals Emscripten's script and LiteRT's loader talk through. */
+interface LoaderGlobals {
+  Module?: { locateFile(path: string): string; mainScriptUrlOrBlob?: string };
+  ModuleFactory?: unknown;
+  importScripts?: (...urls: string[]) => void;
+}
+
+let loaded: { build: LiteRtBuild; liteRt: Promise<LiteRt> } | null = null;
+
+/** Runs a classic script's text in the global scope, as importScripts would. */
+async function runClassicScript(url: string): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+  const source = `${await response.text()}\n//# sourceURL=${new URL(url, self.location.href).href}`;
+  // Indirect eval: global scope, so the script's `var ModuleFactory` becomes a global.
+  (0, eval)(source);
+}
+
+async function load(build: LiteRtBuild): Promise<LiteRt> {
+  const { js, wasm } = FILES[build];
+  const scope = self as unknown as LoaderGlobals;
+  await runClassicScript(js);
+  if (!scope.ModuleFactory) throw new Error(`LiteRT: ${js} did not define ModuleFactory`);
+  const jsHref = new URL(js, self.location.href).href;
+  scope.Module = { locateFile: (path) => (path.endsWith('.wasm') ? wasm : path), mainScriptUrlOrBlob: jsHref };
+  const ownImportScripts = Object.getOwnPropertyDescriptor(scope, 'importScripts');
+  scope.importScripts = (...urls) => {
+    if (urls.some((u) => u !== js)) throw new Error(`LiteRT asked for ${urls.join(', ')}, not ${js}`);
+  };
+  try {
+    // A full .js path: LiteRT loads exactly this build, whatever it would pick itself.
+    return await loadLiteRt(js);
+  } finally {
+    if (ownImportScripts) Object.defineProperty(scope, 'importScripts', ownImportScripts);
+    else delete scope.importScripts;
+  }
+}
+
+/** LiteRT, loaded on first use. One build per worker: LiteRT keeps a single global runtime. */
+export function loadLiteRtBuild(build: LiteRtBuild): Promise<LiteRt> {
+  if (loaded && loaded.build !== build) throw new Error(`LiteRT is already loaded as the ${loaded.build} build`);
+  if (!loaded) {
+    const attempt = { build, liteRt: load(build) };
+    attempt.liteRt.catch(() => {
+      if (loaded === attempt) loaded = null;
+    });
+    loaded = attempt;
+  }
+  return loaded.liteRt;
+}

@@ -1,0 +1,62 @@
+// Whether this browser can run LiteRT.js on the CPU, and with which of its
+// WebAssembly builds: the threaded one needs relaxed SIMD and a cross-origin
+// isolated page (SharedArrayBuffer); the plain one relaxed SIMD; the compat
+// one only SIMD128. Without SIMD the caller keeps onnxruntime-web.
+import { supportsFeature } from '@litertjs/core';
+
+export type LiteRtBuild = 'threaded' | 'relaxed-simd' | 'compat';
+
+export interface WasmFeatures {
+  simd: boolean;
+  relaxedSimd: boolean;
+  /** Wasm threads and SharedArrayBuffer. */
+  threads: boolean;
+}
+
+export interface LiteRtSupport {
+  usable: boolean;
+  build?: LiteRtBuild;
+  threads: number;
+  reason: string;
+}
+
+export interface LiteRtEnvironment {
+  crossOriginIsolated: boolean;
+  hardwareConcurrency: number;
+}
+
+/** The same cap on threads as ORT's WASM backend (backend.ts). */
+const MAX_THREADS = 4;
+
+export function chooseLiteRtBuild(features: WasmFeatures, env: LiteRtEnvironment): LiteRtSupport {
+  if (!features.simd) return { usable: false, threads: 0, reason: 'no WebAssembly SIMD in this browser' };
+  if (!features.relaxedSimd) return { usable: true, build: 'compat', threads: 1, reason: 'LiteRT compat build on one thread (no relaxed SIMD)' };
+  if (env.crossOriginIsolated && features.threads) {
+    const threads = Math.max(1, Math.min(MAX_THREADS, env.hardwareConcurrency));
+    return { usable: true, build: 'threaded', threads, reason: `LiteRT with ${threads} threads (cross-origin isolated)` };
+  }
+  return { usable: true, build: 'relaxed-simd', threads: 1, reason: 'LiteRT on one thread (the page is not cross-origin isolated, so no threads)' };
+}
+
+/** (func (result v128) v128.const 0): validates only where WebAssembly has SIMD128. */
+const SIMD_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, 0x03, 0x02, 0x01, 0x00, 0x0a, 0x16, 0x01, 0x14, 0x00,
+  0xfd, 0x0c, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0b,
+]);
+
+export async function detectWasmFeatures(): Promise<WasmFeatures> {
+  if (typeof WebAssembly === 'undefined') return { simd: false, relaxedSimd: false, threads: false };
+  return {
+    simd: WebAssembly.validate(SIMD_PROBE),
+    // LiteRT's own probes, so this agrees with the build loadLiteRt would pick.
+    relaxedSimd: await supportsFeature('relaxedSimd'),
+    threads: typeof SharedArrayBuffer !== 'undefined' && (await supportsFeature('threads')),
+  };
+}
+
+/** What LiteRT can do in this worker or page. */
+export async function liteRtSupport(
+  env: LiteRtEnvironment = { crossOriginIsolated: self.crossOriginIsolated, hardwareConcurrency: self.navigator.hardwareConcurrency || 1 },
+): Promise<LiteRtSupport> {
+  return chooseLiteRtBuild(await detectWasmFeatures(), env);
+}

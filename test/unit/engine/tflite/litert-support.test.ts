@@ -1,0 +1,27 @@
+// Which LiteRT.js build a browser gets, from its WebAssembly features and
+// whether the page is cross-origin isolated; without SIMD, none (ORT stays).
+import { describe, expect, test } from 'vitest';
+import { chooseLiteRtBuild } from '../../../../src/engine/litert-support';
+
+const isolated = { crossOriginIsolated: true, hardwareConcurrency: 8 };
+const all = { simd: true, relaxedSimd: true, threads: true };
+
+describe('chooseLiteRtBuild', () => {
+  test('relaxed SIMD + threads + isolation: the threaded build, threads capped at 4 as ORT', () => {
+    expect(chooseLiteRtBuild(all, isolated)).toMatchObject({ usable: true, build: 'threaded', threads: 4 });
+    expect(chooseLiteRtBuild(all, { ...isolated, hardwareConcurrency: 2 })).toMatchObject({ build: 'threaded', threads: 2 });
+  });
+
+  test('not isolated, or no wasm threads: the relaxed-SIMD build on one thread', () => {
+    expect(chooseLiteRtBuild(all, { ...isolated, crossOriginIsolated: false })).toMatchObject({ build: 'relaxed-simd', threads: 1 });
+    expect(chooseLiteRtBuild({ ...all, threads: false }, isolated)).toMatchObject({ build: 'relaxed-simd', threads: 1 });
+  });
+
+  test('SIMD without relaxed SIMD (Firefox, Safari today): the compat build on one thread', () => {
+    expect(chooseLiteRtBuild({ simd: true, relaxedSimd: false, threads: true }, isolated)).toMatchObject({ usable: true, build: 'compat', threads: 1 });
+  });
+
+  test('no SIMD: not usable, and says why', () => {
+    expect(chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, isolated)).toMatchObject({ usable: false, reason: expect.stringMatching(/SIMD/) });
+  });
+});
