@@ -43,7 +43,9 @@ export function buildApp() {
   }
   const made = provenance();
   run('assemble the model', ['--import', 'tsx', join(root, 'models', 'assemble.ts')]);
-  run(`build the app into ${APP_DIST}/`, [viteBin, 'build', '--outDir', APP_DIST, '--logLevel', 'warn']);
+  // The test mode: the benches drive the engine through window.cutoutEngine,
+  // which only test builds expose (the code paths timed are the same).
+  run(`build the app into ${APP_DIST}/`, [viteBin, 'build', '--mode', 'test', '--outDir', APP_DIST, '--logLevel', 'warn']);
   return made;
 }
 
