@@ -1,7 +1,9 @@
 // The video matte with a stand-in for the model, so it runs in Node: an empty
 // frame is transparent (no error), a still subject does not flicker although
-// the model's output wavers, a moving subject leaves no trail, and the model
-// is only asked again when the picture changed.
+// the model's output wavers, a moving subject leaves no trail, the model is
+// only asked again when the picture changed, and between key frames a moving
+// subject's mask follows it by motion, with a new key frame at once on a cut
+// or when the subject changes shape.
 import { describe, expect, test } from 'vitest';
 import type { Plane, RgbaImage } from '../../../src/imaging/image';
 import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video/worker/frame-matte';
@@ -9,14 +11,19 @@ import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video
 const W = 96;
 const H = 64;
 
-/** A grey backdrop with a red disc at (cx, cy), its edge antialiased as a camera would see it. */
-function frame(cx: number, cy = H / 2): RgbaImage {
+/** How much of pixel (x, y) a shape centred at (cx, cy) covers: a disc of radius 16, or a square of side 32. */
+const disc = (x: number, y: number, cx: number, cy: number) => Math.min(1, Math.max(0, 16.5 - Math.hypot(x - cx, y - cy)));
+const square = (x: number, y: number, cx: number, cy: number) =>
+  Math.min(1, Math.max(0, 16.5 - Math.abs(x - cx))) * Math.min(1, Math.max(0, 16.5 - Math.abs(y - cy)));
+
+/** A grey backdrop with a red shape at (cx, cy), its edge antialiased as a camera would see it. */
+function frame(cx: number, cy = H / 2, shape = disc): RgbaImage {
   const data = new Uint8ClampedArray(W * H * 4);
   const red = [220, 40, 30];
   const grey = [120, 125, 130];
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      const cover = Math.min(1, Math.max(0, 16.5 - Math.hypot(x - cx, y - cy)));
+      const cover = shape(x, y, cx, cy);
       data.set([...red.map((r, c) => cover * r + (1 - cover) * grey[c]), 255], (y * W + x) * 4);
     }
   }
@@ -39,7 +46,7 @@ function fakeModel(wobble: () => number, calls = { count: 0 }) {
 
 const settings = { ...VIDEO_MATTE, modelSide: 64, guideSide: 96 };
 /** The same, asking the model on every frame: what the smoothing alone does. */
-const everyFrame = { ...settings, still: { ...settings.still, maxFrames: 0 } };
+const everyFrame = { ...settings, still: { ...settings.still, maxFrames: 0 }, keyFrames: { ...settings.keyFrames, maxInterval: 1 } };
 /** Mean absolute alpha difference between two frames, 0–255. */
 const meanDiff = (a: Uint8ClampedArray, b: Uint8ClampedArray) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length;
 
@@ -95,14 +102,69 @@ describe('VideoMatter', () => {
     const first = await matter.alpha(still);
     for (let i = 1; i < 2 * (settings.still.maxFrames + 1); i++) expect(meanDiff(await matter.alpha(still), first)).toBeLessThan(0.5);
     expect(calls.count).toBe(2);
-    expect(matter.counts).toEqual({ segmented: 2, reused: 2 * settings.still.maxFrames });
+    expect(matter.counts).toEqual({ segmented: 2, reused: 2 * settings.still.maxFrames, propagated: 0 });
   });
 
-  test('a moving subject asks the model on every frame', async () => {
+  test('with a key interval of 1 a moving subject asks the model on every frame', async () => {
     const calls = { count: 0 };
-    const matter = new VideoMatter(fakeModel(() => 0, calls), settings);
+    const matter = new VideoMatter(fakeModel(() => 0, calls), everyFrame);
     for (let i = 0; i < 8; i++) await matter.alpha(frame(24 + 4 * i));
     expect(calls.count).toBe(8);
+    expect(matter.counts).toEqual({ segmented: 8, reused: 0, propagated: 0 });
+  });
+
+  test('a moving subject asks the model once per key interval; in between its mask follows it, as the model would have drawn it', async () => {
+    const calls = { count: 0 };
+    const keyed = new VideoMatter(fakeModel(() => 0, calls), { ...settings, keyFrames: { ...settings.keyFrames, maxInterval: 4 } });
+    const every = new VideoMatter(fakeModel(() => 0), everyFrame);
+    const kinds: string[] = [];
+    let worst = 0;
+    for (let i = 0; i < 12; i++) {
+      // Right and a little down: 2.5 px and 0.5 px a frame.
+      const picture = frame(22 + 2.5 * i, H / 2 - 3 + 0.5 * i);
+      const carried = await keyed.alpha(picture);
+      kinds.push(keyed.lastFrame!.kind);
+      worst = Math.max(worst, meanDiff(carried, await every.alpha(picture)));
+    }
+    console.info(`key interval 4: worst mean alpha difference from segmenting every frame ${worst.toFixed(2)} (0–255)`);
+    const interval = ['segmented', 'propagated', 'propagated', 'propagated'];
+    expect(kinds).toEqual([...interval, ...interval, ...interval]);
+    expect(calls.count).toBe(3);
+    expect(keyed.counts).toEqual({ segmented: 3, reused: 0, propagated: 9 });
+    // Within a grey level or two on average (0–255) of segmenting every frame, over frames where the disc moved up to 7.5 px from its key frame.
+    expect(worst).toBeLessThan(2);
+  });
+
+  test('a cut to another picture gets a model run at once, not a mask carried over', async () => {
+    const calls = { count: 0 };
+    const matter = new VideoMatter(fakeModel(() => 0, calls), settings);
+    await matter.alpha(frame(30));
+    await matter.alpha(frame(32));
+    expect(matter.lastFrame!.kind).toBe('propagated');
+    // Another scene: stripes everywhere, the disc elsewhere.
+    const cut = frame(70, 40);
+    for (let i = 0; i < W * H; i++) if ((i % W) % 6 < 3 && cut.data[i * 4] < 200) cut.data.set([30, 90, 200], i * 4);
+    const alpha = await matter.alpha(cut);
+    expect(matter.lastFrame!.kind).toBe('segmented');
+    expect(matter.lastFrame!.poorShare).toBeGreaterThan(settings.keyFrames.maxPoorShare);
+    expect(alpha[40 * W + 70]).toBeGreaterThan(200);
+    expect(alpha[(H / 2) * W + 32]).toBeLessThan(10);
+  });
+
+  test('a subject that changes shape gets a model run at once: its edge no longer matches the key frame carried by the motion', async () => {
+    const calls = { count: 0 };
+    const matter = new VideoMatter(fakeModel(() => 0, calls), settings);
+    await matter.alpha(frame(48));
+    await matter.alpha(frame(49));
+    expect(matter.lastFrame!.kind).toBe('propagated');
+    const propagatedError = matter.lastFrame!.edgeMismatch;
+    const alpha = await matter.alpha(frame(50, H / 2, square));
+    expect(matter.lastFrame!.kind).toBe('segmented');
+    expect(matter.lastFrame!.edgeMismatch).toBeGreaterThan(settings.keyFrames.maxEdgeMismatch);
+    expect(propagatedError).toBeLessThan(settings.keyFrames.maxEdgeMismatch / 2);
+    // The square's corner is in the matte.
+    expect(alpha[(H / 2 - 14) * W + 50 + 14]).toBeGreaterThan(200);
+    expect(calls.count).toBe(2);
   });
 
   test('a slow drift adds up against the last segmented frame and asks the model again', async () => {

@@ -23,7 +23,7 @@ export interface VideoOutput {
   width: number;
   height: number;
   frames: number;
-  /** Frames the model ran on; the others held still and reused a mask (see VideoMatter). */
+  /** Frames the model ran on (key frames); the others took its mask by motion, or reused it where the picture held still (see VideoMatter). */
   segmentedFrames: number;
   durationSeconds: number;
   /** Which encoder wrote the file, e.g. "webcodecs avc + mediabunny mp4". */

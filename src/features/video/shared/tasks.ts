@@ -10,6 +10,8 @@ export interface VideoTuning {
   modelSide?: number;
   /** Use only these WebCodecs encoders, as if the browser offered no others (to exercise the fallbacks). */
   webCodecs?: WebCodecsCodec[];
+  /** At most this many frames between model runs (1: every frame through the model), for bench:video. */
+  keyInterval?: number;
 }
 
 export interface RemoveVideoBackgroundArgs {

@@ -1,6 +1,7 @@
 // removeVideoBackground: a video file in, the clip with its background removed
 // out, in any of the nine output formats. Per frame: decode (WebCodecs, ahead
-// of us) → segment (ISNet at a small input) → refine and smooth over time →
+// of us) → segment (ISNet at a small input, on key frames; the frames between
+// follow by motion) → refine and smooth over time →
 // foreground colours → composite → encode (WebCodecs or ffmpeg.wasm, which run
 // on their own threads while the next frame is segmented).
 import { segmenterFor } from '../../../engine/runtime';
@@ -43,7 +44,12 @@ export default async function removeVideoBackground(
     );
     const { encoder } = opening;
     startedEncoder = encoder;
-    const settings = { ...VIDEO_MATTE, modelSide: tuning.modelSide ?? VIDEO_MATTE.modelSide };
+    const { keyInterval } = tuning;
+    const settings = {
+      ...VIDEO_MATTE,
+      modelSide: tuning.modelSide ?? VIDEO_MATTE.modelSide,
+      keyFrames: { ...VIDEO_MATTE.keyFrames, maxInterval: keyInterval ?? VIDEO_MATTE.keyFrames.maxInterval },
+    };
     const segmenter = await timer.time('model load', () =>
       segmenterFor(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })),
     );
