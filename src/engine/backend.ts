@@ -1,10 +1,8 @@
-// Chooses where the model runs: WebGPU only when a hardware adapter exists,
-// the session builds, a warm-up run succeeds and it beats WASM; else WASM with
+// Chooses where the model runs: WebGPU only when an adapter exists, the
+// session builds, a warm-up run succeeds and it beats WASM; else WASM with
 // threads when the page is cross-origin isolated; else WASM on one thread.
-// WebGPU gets the float16 graph when the adapter has `shader-f16`, else float32.
 // The reason for the choice travels with it, for X-Engine and the app status.
-import { createSegmenter, describeBackend, type Backend, type Segmenter, type WasmBackend, type WebGpuBackend } from './segmenter';
-import { softwareAdapterReason, webGpuPrecision, type AdapterFacts } from './webgpu-adapter';
+import { createSegmenter, describeBackend, type Backend, type Segmenter } from './segmenter';
 
 export interface BackendEnvironment {
   gpu: Pick<GPU, 'requestAdapter'> | undefined;
@@ -21,16 +19,12 @@ export interface BackendChoice {
   timings: Partial<Record<'webgpu' | 'wasm', number>>;
 }
 
-/** The WebGPU backend for an adapter: its graph precision follows the adapter's features. */
-export function webGpuBackend(adapter: AdapterFacts): WebGpuBackend {
-  return { kind: 'webgpu', precision: webGpuPrecision(adapter) };
-}
-
-export function wasmBackend(env: BackendEnvironment): WasmBackend {
+export function wasmBackend(env: BackendEnvironment): Backend {
   return { kind: 'wasm', threads: env.crossOriginIsolated ? Math.max(1, Math.min(4, env.hardwareConcurrency)) : 1 };
 }
 
-function wasmReason(env: BackendEnvironment, backend: WasmBackend): string {
+function wasmReason(env: BackendEnvironment, backend: Backend): string {
+  if (backend.kind !== 'wasm') return '';
   return env.crossOriginIsolated
     ? `WASM with ${backend.threads} threads (cross-origin isolated)`
     : 'WASM on one thread (the page is not cross-origin isolated, so no threads)';
@@ -50,12 +44,9 @@ async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironmen
   try {
     const adapter = await env.gpu.requestAdapter();
     if (!adapter) return { failure: 'WebGPU has no adapter' };
-    const software = softwareAdapterReason(adapter);
-    if (software) return { failure: `WebGPU not tried: ${software}` };
-    const backend = webGpuBackend(adapter);
-    segmenter = await createSegmenter(model, side, backend);
+    segmenter = await createSegmenter(model, side, { kind: 'webgpu' });
     await timeRun(segmenter);
-    return { segmenter, backend, ms: await timeRun(segmenter) };
+    return { segmenter, ms: await timeRun(segmenter) };
   } catch (error) {
     await segmenter?.release().catch(() => {});
     return { failure: `WebGPU failed (${(error as Error).message ?? String(error)})` };
@@ -66,15 +57,15 @@ export async function chooseBackend(model: Uint8Array, side: number, env: Backen
   const wasm = wasmBackend(env);
   const gpu = await tryWebGpu(model, side, env);
   const wasmSegmenter = await createSegmenter(model, side, wasm);
-  if (gpu.segmenter && gpu.backend && gpu.ms !== undefined) {
+  if (gpu.segmenter && gpu.ms !== undefined) {
     const wasmMs = await timeRun(wasmSegmenter);
     if (gpu.ms < wasmMs) {
       await wasmSegmenter.release();
       return {
         segmenter: gpu.segmenter,
-        backend: gpu.backend,
-        label: describeBackend(gpu.backend),
-        reason: `WebGPU, ${gpu.backend.precision} graph (${Math.round(gpu.ms)} ms per run, WASM ${Math.round(wasmMs)} ms)`,
+        backend: { kind: 'webgpu' },
+        label: 'webgpu',
+        reason: `WebGPU (${Math.round(gpu.ms)} ms per run, WASM ${Math.round(wasmMs)} ms)`,
         timings: { webgpu: gpu.ms, wasm: wasmMs },
       };
     }

@@ -1,23 +1,19 @@
 // The engine inside a worker: ORT configured for the bundle, the model loaded
 // once, the backend chosen once, sessions kept per input size.
-import * as ort from 'onnxruntime-web/webgpu';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import * as ort from 'onnxruntime-web';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
 import { patchIsnet } from './onnx/isnet-patch';
-import { chooseBackend, wasmBackend, type BackendChoice, type BackendEnvironment } from './backend';
+import { chooseBackend, type BackendChoice } from './backend';
 import { fetchModel, isModelCached } from './model-loader';
 import { IMAGE_MODEL, modelUrl } from './models';
 import { createSegmenter, type Segmenter } from './segmenter';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../api/tasks';
 
-// ORT's `webgpu` build (see segmenter.ts) starts its thread workers from these
-// files; without explicit paths it would try to start them from the app
-// bundle, which is not a worker script.
+// ORT starts its thread workers from these files; without explicit paths it
+// would try to start them from the app bundle, which is not a worker script.
 ort.env.wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
-// ORT reads the thread count once, at its first session, and the choice tries
-// WebGPU before WASM: set it now, or the WASM session gets ORT's default.
-ort.env.wasm.numThreads = wasmBackend(environment(undefined)).threads;
 
 export interface EngineStatus {
   state: 'idle' | 'loading' | 'ready' | 'failed';
@@ -53,10 +49,6 @@ export async function engineStatus(): Promise<EngineStatus> {
   return { ...status };
 }
 
-function environment(gpu: BackendEnvironment['gpu']): BackendEnvironment {
-  return { gpu, crossOriginIsolated: self.crossOriginIsolated, hardwareConcurrency: self.navigator.hardwareConcurrency || 1 };
-}
-
 function gpuForChoice(): Pick<GPU, 'requestAdapter'> | undefined {
   const gpu = (self.navigator as { gpu?: GPU }).gpu;
   if (!__TEST_HOOKS__ || !options.simulateWebGpuFailure) return gpu;
@@ -80,7 +72,7 @@ function loadModelBytes(progress: (p: EngineProgress) => void): Promise<Uint8Arr
 }
 
 /** The model's bytes for a square input side: as shipped, or with its graph resized. */
-export async function modelFor(side: number, progress: (p: EngineProgress) => void): Promise<Uint8Array> {
+async function modelFor(side: number, progress: (p: EngineProgress) => void): Promise<Uint8Array> {
   const bytes = await loadModelBytes(progress);
   if (side === IMAGE_MODEL.inputSize) return bytes;
   return patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes;
@@ -90,7 +82,11 @@ async function chooseAndReport(model: Uint8Array, side: number, progress: (p: En
   status.state = 'loading';
   try {
     progress({ stage: 'starting the model', fraction: 1 });
-    const made = await chooseBackend(model, side, environment(gpuForChoice()));
+    const made = await chooseBackend(model, side, {
+      gpu: gpuForChoice(),
+      crossOriginIsolated: self.crossOriginIsolated,
+      hardwareConcurrency: self.navigator.hardwareConcurrency || 1,
+    });
     Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined });
     status.threads = made.backend.kind === 'wasm' ? made.backend.threads : 0;
     return made;

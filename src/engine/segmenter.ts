@@ -1,26 +1,13 @@
 // One ISNet inference session on one backend. The caller picks the backend
 // (see backend.ts); this module only builds the session and runs it.
-//
-// ORT comes from its `webgpu` entry: one runtime (ort-wasm-simd-threaded.asyncify,
-// 26.8 MB of WASM) that carries both the CPU kernels and ORT's native WebGPU EP,
-// so a worker never loads two runtimes. Measured here (2 cores, busy machine,
-// runs interleaved): its CPU runs take the JSEP build's time (ISNet 1024²
-// median 31.1 s vs 30.9 s; 512² 4.75 s vs 4.79 s); a page holding a WASM and
-// a WebGPU session took 1948 MB of Chromium PSS on it, 2271 MB with WASM on
-// the plain build beside it. Its WASM is 1.5 MB smaller than JSEP's.
-import * as ort from 'onnxruntime-web/webgpu';
+import * as ort from 'onnxruntime-web';
 import { widenToFloat32 } from './onnx/widen-float32';
-import type { WebGpuPrecision } from './webgpu-adapter';
 import type { Plane } from '../imaging/image';
 
-export type WebGpuBackend = { kind: 'webgpu'; precision: WebGpuPrecision };
-export type WasmBackend = { kind: 'wasm'; threads: number };
-/** Where a session runs; a discriminated union, so other runtimes can join by `kind`. */
-export type Backend = WebGpuBackend | WasmBackend;
+export type Backend = { kind: 'webgpu' } | { kind: 'wasm'; threads: number };
 
 export function describeBackend(backend: Backend): string {
-  if (backend.kind === 'webgpu') return backend.precision === 'float16' ? 'webgpu(fp16)' : 'webgpu(fp32)';
-  return backend.threads > 1 ? `wasm-threads(${backend.threads})` : 'wasm';
+  return backend.kind === 'webgpu' ? 'webgpu' : backend.threads > 1 ? `wasm-threads(${backend.threads})` : 'wasm';
 }
 
 export interface Segmenter {
@@ -30,20 +17,13 @@ export interface Segmenter {
   release(): Promise<void>;
 }
 
-/** Whether the backend runs the graph widened to float32 rather than as shipped. */
-export function runsFloat32(backend: Backend): boolean {
-  return backend.kind === 'wasm' || backend.precision === 'float32';
-}
-
 /**
- * @param model ISNet as shipped (float16 weights). WASM runs it widened to
- *   float32, which skips the casts around every float16 island (bench:model);
- *   WebGPU runs it as shipped when the adapter has float16 shaders, else widened.
+ * @param model ISNet as shipped (float16 weights); on WASM it runs widened to
+ *   float32, which skips the casts around every float16 island (bench:model)
  */
 export async function createSegmenter(model: Uint8Array, side: number, backend: Backend): Promise<Segmenter> {
-  // Takes effect only before ORT's first session in this worker (runtime.ts sets it at load).
   if (backend.kind === 'wasm') ort.env.wasm.numThreads = backend.threads;
-  const session = await ort.InferenceSession.create(runsFloat32(backend) ? widenToFloat32(model) : model, {
+  const session = await ort.InferenceSession.create(backend.kind === 'wasm' ? widenToFloat32(model) : model, {
     executionProviders: [backend.kind === 'webgpu' ? 'webgpu' : 'wasm'],
     graphOptimizationLevel: 'all',
   });

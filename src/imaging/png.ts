@@ -66,20 +66,9 @@ export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, 
   return out;
 }
 
-/** Rows filtered and deflated per band, so no filtered copy of the whole image is held. */
-const BAND_ROWS = 64;
-
-async function deflateRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  const stream = new CompressionStream('deflate');
-  const compressed = new Response(stream.readable).arrayBuffer();
-  const writer = stream.writable.getWriter();
-  for (let y = 0; y < height; y += BAND_ROWS) {
-    await writer.ready;
-    // Each band is its own buffer: the stream may still hold the one before.
-    writer.write(filterRows(rgba, width, height, y, Math.min(height, y + BAND_ROWS)) as BufferSource).catch(() => {}); // close() reports it
-  }
-  await writer.close();
-  return new Uint8Array(await compressed);
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Blob> {
@@ -90,7 +79,7 @@ export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: num
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const idat = await deflateRows(rgba, width, height);
+  const idat = await deflate(filterRows(rgba, width, height));
   const parts = [signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
   return new Blob(parts as BlobPart[], { type: 'image/png' });
 }

@@ -3,11 +3,7 @@
 // missing, throws, or cannot build the session falls back to WASM saying why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
-
-// The app imports ORT's `webgpu` build, whose threaded WASM cannot start in
-// Node; Node gets ORT's own Node build, the same CPU kernels and API.
-vi.mock('onnxruntime-web/webgpu', () => import('onnxruntime-web'));
+import { beforeAll, describe, expect, test } from 'vitest';
 import { chooseBackend } from '../../../src/engine/backend';
 import { IMAGE_MODEL } from '../../../src/engine/models';
 
