@@ -14,39 +14,10 @@ import { widenToFloat32 } from '../src/engine/onnx/widen-float32.ts';
 import { grayPng, sideBySide } from './lib/gray-png.mjs';
 import { matteMetrics } from './lib/metrics.mjs';
 import { outDir } from './lib/support.mjs';
+import { BALL, TEXTURE_AMPLITUDES, TEXTURE_SIDE, textureScene } from './lib/texture-scene.mjs';
 import { fixed, markdownTable } from './lib/table.mjs';
 
-const SIDE = 1024;
-/** Texture amplitudes, as a share of the full 0–1 range (0.01 ≈ 2.5 grey levels). */
-const AMPLITUDES = [0, 0.01, 0.03];
-const BALL = { x: 0.5 * SIDE, y: 0.52 * SIDE, r: 0.26 * SIDE };
-
-/** The scene as the model's input (x/255 − 0.5, planar RGB) and its true alpha (0–255). */
-function scene(amplitude) {
-  const input = new Float32Array(3 * SIDE * SIDE);
-  const truth = new Uint8Array(SIDE * SIDE);
-  const colour = [0.85, 0.25, 0.2];
-  for (let y = 0; y < SIDE; y++) {
-    for (let x = 0; x < SIDE; x++) {
-      const dx = (x - BALL.x) / BALL.r;
-      const dy = (y - BALL.y) / BALL.r;
-      const d2 = dx * dx + dy * dy;
-      let rgb;
-      if (d2 < 1) {
-        const light = Math.max(0, -0.4 * dx - 0.5 * dy + 0.77 * Math.sqrt(1 - d2));
-        rgb = colour.map((c) => Math.min(1, c * (0.25 + 0.75 * light) + 0.6 * light ** 30));
-        truth[y * SIDE + x] = 255;
-      } else {
-        const wall = 0.78 - 0.25 * (y / SIDE);
-        const shadow = Math.exp(-(((x - BALL.x - 30) / (BALL.r * 1.1)) ** 2 + ((y - BALL.y - BALL.r * 0.95) / (BALL.r * 0.25)) ** 2));
-        const texture = amplitude * Math.sin(x * 0.11 + Math.sin(y * 0.05)) * Math.cos(y * 0.07);
-        rgb = [0.95, 0.9, 0.8].map((tint) => (wall * tint + texture) * (1 - 0.5 * shadow));
-      }
-      for (let c = 0; c < 3; c++) input[c * SIDE * SIDE + y * SIDE + x] = rgb[c] - 0.5;
-    }
-  }
-  return { input, truth };
-}
+const SIDE = TEXTURE_SIDE;
 
 async function maskOf(graph, input) {
   const session = await ort.InferenceSession.create(graph);
@@ -67,8 +38,8 @@ ort.env.wasm.numThreads = 2;
 const models = { 'fp16 (app, run widened to fp32)': widenToFloat32(patchedResource('/models/medium')), quint8: patchedResource('/models/small') };
 mkdirSync(outDir, { recursive: true });
 const rows = [];
-for (const amplitude of AMPLITUDES) {
-  const { input, truth } = scene(amplitude);
+for (const amplitude of TEXTURE_AMPLITUDES) {
+  const { input, truth } = textureScene(amplitude);
   const masks = [];
   for (const [name, graph] of Object.entries(models)) {
     const mask = await maskOf(graph, input);

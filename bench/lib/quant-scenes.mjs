@@ -1,8 +1,5 @@
 // The inputs bench:quant judges a graph on:
-// (a) eval:quint8's scene — a lit ball and its soft shadow on a wall with a
-//     faint periodic texture, exact truth — at its three texture amplitudes.
-//     bench/eval-quint8.mjs keeps its scene to itself, so it is drawn here by
-//     the same formulas; keep the two in step.
+// (a) eval:quint8's scene (texture-scene.mjs) at its three texture amplitudes.
 // (b) a few of eval:image's ground-truth cases (bench/lib/eval-cases.mjs),
 //     rendered once in Chromium, decoded there to RGBA and cached under
 //     bench/out/quant/cases/, so later runs need no browser.
@@ -12,39 +9,7 @@ import { evalCases } from './eval-cases.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './network-guard.mjs';
 import { loadSupport, outDir } from './support.mjs';
 
-export const TEXTURE_SIDE = 1024;
-/** Texture amplitudes, as a share of the full 0–1 range (0.01 ≈ 2.5 grey levels). */
-export const TEXTURE_AMPLITUDES = [0, 0.01, 0.03];
-const BALL = { x: 0.5 * TEXTURE_SIDE, y: 0.52 * TEXTURE_SIDE, r: 0.26 * TEXTURE_SIDE };
-
-/** eval:quint8's scene as the model's input (x/255 − 0.5, planar RGB) and its true alpha (0–255). */
-export function textureScene(amplitude) {
-  const side = TEXTURE_SIDE;
-  const input = new Float32Array(3 * side * side);
-  const truth = new Uint8Array(side * side);
-  const ballColour = [0.85, 0.25, 0.2];
-  const wallTint = [0.95, 0.9, 0.8];
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const dx = (x - BALL.x) / BALL.r;
-      const dy = (y - BALL.y) / BALL.r;
-      const d2 = dx * dx + dy * dy;
-      let rgb;
-      if (d2 < 1) {
-        const light = Math.max(0, -0.4 * dx - 0.5 * dy + 0.77 * Math.sqrt(1 - d2));
-        rgb = ballColour.map((c) => Math.min(1, c * (0.25 + 0.75 * light) + 0.6 * light ** 30));
-        truth[y * side + x] = 255;
-      } else {
-        const wall = 0.78 - 0.25 * (y / side);
-        const shadow = Math.exp(-(((x - BALL.x - 30) / (BALL.r * 1.1)) ** 2 + ((y - BALL.y - BALL.r * 0.95) / (BALL.r * 0.25)) ** 2));
-        const texture = amplitude * Math.sin(x * 0.11 + Math.sin(y * 0.05)) * Math.cos(y * 0.07);
-        rgb = wallTint.map((tint) => (wall * tint + texture) * (1 - 0.5 * shadow));
-      }
-      for (let c = 0; c < 3; c++) input[c * side * side + y * side + x] = rgb[c] - 0.5;
-    }
-  }
-  return { name: `texture ${amplitude} (${(amplitude * 255).toFixed(1)} grey levels)`, amplitude, input, truth };
-}
+export { TEXTURE_AMPLITUDES, TEXTURE_SIDE, textureScene } from './texture-scene.mjs';
 
 /** eval:image cases used by default: easy, close colours, mane, thin legs, stalks, wispy hair. */
 export const DEFAULT_CASES = ['01', '06', '09', '11', '14', '20'];

@@ -30,16 +30,16 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
 }
 
 /**
- * Paeth-filters rows [from, to) (filter type 4, which suits photos with soft
+ * Paeth-filters each row (filter type 4, which suits photos with soft
  * edges), each row prefixed by its filter byte. The first row and each row's
  * first pixel are split off, so the inner loop has no edge tests.
  */
-export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, from = 0, to = height): Uint8Array {
+export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
   const stride = width * 4;
-  const out = new Uint8Array((stride + 1) * (to - from));
-  for (let y = from; y < to; y++) {
+  const out = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
     const row = y * stride;
-    const o = (y - from) * (stride + 1) + 1;
+    const o = y * (stride + 1) + 1;
     out[o - 1] = 4;
     if (y === 0) {
       // No row above: Paeth predicts from the left neighbour alone.

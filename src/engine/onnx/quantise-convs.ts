@@ -19,6 +19,7 @@
 // channel: the integer convolution does not need it, the float Mul after it
 // applies it per channel. One DynamicQuantizeLinear serves every chosen Conv
 // that reads the same activation.
+import { readFloat16 } from './float16';
 import { AttributeProto, GraphProto, NodeProto, TensorProto, ValueInfoProto, dataTypeOf, graphOf, opTypeOf, withGraph } from './onnx-graph';
 import { bytesField, bytesOf, decodeMessage, encodeMessage, encodeString, first, messages, readInt64s, strings, varintField, varintOf, type ProtoField } from './protobuf';
 
@@ -61,16 +62,6 @@ export interface QuantiseReport {
   activationsQuantised: number;
 }
 
-/** A float16 bit pattern as a number. */
-function halfToFloat(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exponent = (bits >> 10) & 0x1f;
-  const fraction = bits & 0x3ff;
-  if (exponent === 0) return sign * 2 ** -14 * (fraction / 1024);
-  if (exponent === 31) return fraction ? NaN : sign * Infinity;
-  return sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
-}
-
 /** A float or float16 initializer's values as float32. */
 function floatValues(tensor: ProtoField[]): Float32Array {
   const type = dataTypeOf(tensor);
@@ -79,7 +70,7 @@ function floatValues(tensor: ProtoField[]): Float32Array {
   // A copy, so the views start aligned.
   const bytes = new Uint8Array(bytesOf(raw));
   if (type === FLOAT) return new Float32Array(bytes.buffer);
-  if (type === FLOAT16) return Float32Array.from(new Uint16Array(bytes.buffer), halfToFloat);
+  if (type === FLOAT16) return readFloat16(new Uint16Array(bytes.buffer));
   throw new Error(`onnx: initializer ${strings(tensor, TensorProto.name)[0]} is of type ${type}, not float or float16`);
 }
 

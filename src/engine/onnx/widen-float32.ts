@@ -17,28 +17,11 @@ import {
   opTypeOf,
   withGraph,
 } from './onnx-graph';
+import { readFloat16 } from './float16';
 import { bytesField, bytesOf, decodeMessage, editMessages, encodeMessage, first, strings, varintField, varintOf, type ProtoField } from './protobuf';
 
 const isFloat16 = (f: ProtoField) => Number(varintOf(f)) === DataType.float16;
 const FLOAT = BigInt(DataType.float);
-
-/** float16 bit pattern → float32, built on first use (256 KB). */
-let float16Table: Float32Array | null = null;
-
-function float16Values(): Float32Array {
-  if (float16Table) return float16Table;
-  const table = new Float32Array(65536);
-  for (let h = 0; h < 65536; h++) {
-    const sign = h & 0x8000 ? -1 : 1;
-    const exponent = (h >> 10) & 0x1f;
-    const fraction = h & 0x3ff;
-    if (exponent === 0) table[h] = sign * 2 ** -14 * (fraction / 1024);
-    else if (exponent === 31) table[h] = fraction ? NaN : sign * Infinity;
-    else table[h] = sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
-  }
-  float16Table = table;
-  return table;
-}
 
 /** A float16 TensorProto as float32; any other tensor unchanged. */
 function widenTensor(tensorBytes: Uint8Array): Uint8Array {
@@ -48,9 +31,7 @@ function widenTensor(tensorBytes: Uint8Array): Uint8Array {
   if (!raw) throw new Error('onnx: a float16 tensor without raw_data');
   // A copy, so the view starts aligned and spans only this tensor.
   const bits = new Uint16Array(new Uint8Array(bytesOf(raw)).buffer);
-  const table = float16Values();
-  const floats = new Float32Array(bits.length);
-  for (let i = 0; i < bits.length; i++) floats[i] = table[bits[i]];
+  const floats = readFloat16(bits);
   return encodeMessage(
     tensor.map((f) => {
       if (f.field === TensorProto.dataType) return varintField(f.field, FLOAT);

@@ -2,7 +2,7 @@
 // their attributes, initializers with lazily decoded values, and the graph's
 // inputs and outputs with their dims. Built on the engine's own protobuf codec;
 // the extra ONNX field numbers it needs are listed here (onnx/onnx.proto).
-import { readFloat16 } from './float16';
+import { readFloat16 } from '../onnx/float16';
 import { DataType, GraphProto, TensorProto, graphOf } from '../onnx/onnx-graph';
 import { describeIo } from '../onnx/describe-io';
 import { bytesOf, decodeMessage, first, messages, readInt64s, strings, varintOf, type ProtoField } from '../onnx/protobuf';

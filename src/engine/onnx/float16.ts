@@ -1,6 +1,7 @@
 // IEEE half-precision bit patterns to float32, through a 65536-entry table
-// built on first use (256 KB): ISNet ships its weights as float16, and the
-// converter writes them out as float32.
+// built on first use (256 KB): ISNet ships its weights as float16; widening
+// the graph, quantising its convolutions and converting it to TFLite all read
+// them as float32.
 
 let table: Float32Array | null = null;
 
