@@ -17,7 +17,7 @@ export interface ImageOutput {
   contentType: string;
   width: number;
   height: number;
-  /** Which backend ran the model, e.g. "wasm-threads(2)"; sent as X-Engine. */
+  /** Which backend ran the model, e.g. "litert-threads(2)" or "wasm-threads(2)"; sent as X-Engine. */
   engine: string;
   timings: Record<string, number>;
   /** Extra response headers the route passes on (e.g. X-Seed). */

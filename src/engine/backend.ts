@@ -1,13 +1,27 @@
-// Chooses where the model runs: WebGPU only when an adapter exists, the
-// session builds, a warm-up run succeeds and it beats WASM; else WASM with
-// threads when the page is cross-origin isolated; else WASM on one thread.
+// Chooses where the model runs. On the CPU: LiteRT.js (XNNPACK) where the
+// browser has what its builds need (bench:litert: 0.61× ORT's time for the
+// same graph and the same mask), else onnxruntime-web's WASM; either with
+// threads when the page is cross-origin isolated. WebGPU only when a hardware
+// adapter exists, the session builds, a warm-up run succeeds and it beats the
+// CPU; it gets the float16 graph when the adapter has `shader-f16`, else float32.
 // The reason for the choice travels with it, for X-Engine and the app status.
-import { createSegmenter, describeBackend, type Backend, type Segmenter } from './segmenter';
+import type { LiteRtSupport } from './litert-support';
+import {
+  createSegmenter,
+  describeBackend,
+  type Backend,
+  type LiteRtBackend,
+  type Segmenter,
+  type WasmBackend,
+  type WebGpuBackend,
+} from './segmenter';
+import { modelThreads, type ThreadEnvironment } from './threads';
+import { softwareAdapterReason, webGpuPrecision, type AdapterFacts } from './webgpu-adapter';
 
-export interface BackendEnvironment {
+export interface BackendEnvironment extends ThreadEnvironment {
   gpu: Pick<GPU, 'requestAdapter'> | undefined;
-  crossOriginIsolated: boolean;
-  hardwareConcurrency: number;
+  /** What LiteRT.js can do here (litert-support.ts); absent where it is not offered. */
+  liteRt?: LiteRtSupport;
 }
 
 export interface BackendChoice {
@@ -15,19 +29,27 @@ export interface BackendChoice {
   backend: Backend;
   label: string;
   reason: string;
-  /** Milliseconds of one run on each backend tried. */
-  timings: Partial<Record<'webgpu' | 'wasm', number>>;
+  /** Milliseconds of one warm run on each backend timed against the other (only when WebGPU ran). */
+  timings: Partial<Record<'webgpu' | 'cpu', number>>;
 }
 
-export function wasmBackend(env: BackendEnvironment): Backend {
-  return { kind: 'wasm', threads: env.crossOriginIsolated ? Math.max(1, Math.min(4, env.hardwareConcurrency)) : 1 };
+/** The WebGPU backend for an adapter: its graph precision follows the adapter's features. */
+export function webGpuBackend(adapter: AdapterFacts): WebGpuBackend {
+  return { kind: 'webgpu', precision: webGpuPrecision(adapter) };
 }
 
-function wasmReason(env: BackendEnvironment, backend: Backend): string {
-  if (backend.kind !== 'wasm') return '';
+export function wasmBackend(env: ThreadEnvironment): WasmBackend {
+  return { kind: 'wasm', threads: modelThreads(env) };
+}
+
+function wasmReason(env: BackendEnvironment, backend: WasmBackend): string {
   return env.crossOriginIsolated
     ? `WASM with ${backend.threads} threads (cross-origin isolated)`
     : 'WASM on one thread (the page is not cross-origin isolated, so no threads)';
+}
+
+function message(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
 }
 
 async function timeRun(segmenter: Segmenter): Promise<number> {
@@ -37,6 +59,30 @@ async function timeRun(segmenter: Segmenter): Promise<number> {
   return performance.now() - start;
 }
 
+interface CpuChoice {
+  segmenter: Segmenter;
+  backend: LiteRtBackend | WasmBackend;
+  reason: string;
+}
+
+/** LiteRT where it is offered and builds the session; else ORT WASM, saying why not LiteRT. */
+async function chooseCpu(model: Uint8Array, side: number, env: BackendEnvironment): Promise<CpuChoice> {
+  let notLiteRt = 'LiteRT not offered';
+  const support = env.liteRt;
+  if (support?.usable && support.build) {
+    const backend: LiteRtBackend = { kind: 'litert', build: support.build, threads: support.threads };
+    try {
+      return { segmenter: await createSegmenter(model, side, backend), backend, reason: support.reason };
+    } catch (error) {
+      notLiteRt = `LiteRT failed (${message(error)})`;
+    }
+  } else if (support) {
+    notLiteRt = `no LiteRT: ${support.reason}`;
+  }
+  const wasm = wasmBackend(env);
+  return { segmenter: await createSegmenter(model, side, wasm), backend: wasm, reason: `${wasmReason(env, wasm)}; ${notLiteRt}` };
+}
+
 /** Tries WebGPU; returns the segmenter and its run time, or why it cannot be used. */
 async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironment) {
   if (!env.gpu) return { failure: 'no WebGPU in this browser' };
@@ -44,45 +90,43 @@ async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironmen
   try {
     const adapter = await env.gpu.requestAdapter();
     if (!adapter) return { failure: 'WebGPU has no adapter' };
-    segmenter = await createSegmenter(model, side, { kind: 'webgpu' });
+    const software = softwareAdapterReason(adapter);
+    if (software) return { failure: `WebGPU not tried: ${software}` };
+    const backend = webGpuBackend(adapter);
+    segmenter = await createSegmenter(model, side, backend);
     await timeRun(segmenter);
-    return { segmenter, ms: await timeRun(segmenter) };
+    return { segmenter, backend, ms: await timeRun(segmenter) };
   } catch (error) {
     await segmenter?.release().catch(() => {});
-    return { failure: `WebGPU failed (${(error as Error).message ?? String(error)})` };
+    return { failure: `WebGPU failed (${message(error)})` };
   }
 }
 
 export async function chooseBackend(model: Uint8Array, side: number, env: BackendEnvironment): Promise<BackendChoice> {
-  const wasm = wasmBackend(env);
   const gpu = await tryWebGpu(model, side, env);
-  const wasmSegmenter = await createSegmenter(model, side, wasm);
-  if (gpu.segmenter && gpu.ms !== undefined) {
-    const wasmMs = await timeRun(wasmSegmenter);
-    if (gpu.ms < wasmMs) {
-      await wasmSegmenter.release();
+  const cpu = await chooseCpu(model, side, env);
+  if (gpu.segmenter && gpu.backend && gpu.ms !== undefined) {
+    const cpuMs = await timeRun(cpu.segmenter);
+    const timings = { webgpu: gpu.ms, cpu: cpuMs };
+    const cpuLabel = describeBackend(cpu.backend);
+    if (gpu.ms < cpuMs) {
+      await cpu.segmenter.release();
       return {
         segmenter: gpu.segmenter,
-        backend: { kind: 'webgpu' },
-        label: 'webgpu',
-        reason: `WebGPU (${Math.round(gpu.ms)} ms per run, WASM ${Math.round(wasmMs)} ms)`,
-        timings: { webgpu: gpu.ms, wasm: wasmMs },
+        backend: gpu.backend,
+        label: describeBackend(gpu.backend),
+        reason: `WebGPU, ${gpu.backend.precision} graph (${Math.round(gpu.ms)} ms per run, ${cpuLabel} ${Math.round(cpuMs)} ms)`,
+        timings,
       };
     }
     await gpu.segmenter.release();
     return {
-      segmenter: wasmSegmenter,
-      backend: wasm,
-      label: describeBackend(wasm),
-      reason: `${wasmReason(env, wasm)}; WebGPU ran but was slower (${Math.round(gpu.ms)} ms vs ${Math.round(wasmMs)} ms)`,
-      timings: { webgpu: gpu.ms, wasm: wasmMs },
+      segmenter: cpu.segmenter,
+      backend: cpu.backend,
+      label: cpuLabel,
+      reason: `${cpu.reason}; WebGPU ran but was slower (${Math.round(gpu.ms)} ms vs ${Math.round(cpuMs)} ms)`,
+      timings,
     };
   }
-  return {
-    segmenter: wasmSegmenter,
-    backend: wasm,
-    label: describeBackend(wasm),
-    reason: `${wasmReason(env, wasm)}; ${gpu.failure}`,
-    timings: {},
-  };
+  return { segmenter: cpu.segmenter, backend: cpu.backend, label: describeBackend(cpu.backend), reason: `${cpu.reason}; ${gpu.failure}`, timings: {} };
 }

@@ -7,7 +7,7 @@ import type { Store } from '../store/store';
 import { JobRunner, type JobHandler } from './jobs';
 import { WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
-import type { EngineStatus } from './runtime';
+import type { EngineStatus, RuntimeOptions } from './runtime';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 import type { Settled } from './worker';
 
@@ -16,7 +16,8 @@ const HEARTBEAT_MS = 1000;
 const WATCHDOG_MS = 10 * 60 * 1000;
 
 export interface EngineHostOptions {
-  simulateWebGpuFailure?: boolean;
+  /** Test hooks for the engine workers' runtime (failures to simulate). */
+  runtime?: RuntimeOptions;
   /** The studio database: with it, this window also runs queued jobs. */
   store?: () => Promise<Store>;
   /** The kinds of job this window runs, one handler each. */
@@ -38,11 +39,11 @@ export interface RunOptions {
 
 type StatusListener = (status: EngineStatus & { progress?: EngineProgress }) => void;
 
-export function enginePoolOptions(name: string, watchdogMs: number, simulateWebGpuFailure = false): PoolOptions {
+export function enginePoolOptions(name: string, watchdogMs: number, runtime: RuntimeOptions = {}): PoolOptions {
   return {
     size: 1,
     createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
-    setup: (api) => api.configure({ simulateWebGpuFailure }),
+    setup: (api) => api.configure(runtime),
     watchdogMs,
     onReplace: (reason) => console.warn(`[${name}]`, reason),
   };
@@ -78,11 +79,11 @@ export class EngineHost {
   }
 
   constructor(options: EngineHostOptions = {}) {
-    const pool = (name: string) => new WorkerPool(enginePoolOptions(name, WATCHDOG_MS, options.simulateWebGpuFailure));
+    const pool = (name: string) => new WorkerPool(enginePoolOptions(name, WATCHDOG_MS, options.runtime));
     this.pools = { model: pool('engine'), preview: pool('preview') };
     this.jobs =
       options.store && options.jobs?.length
-        ? new JobRunner(options.jobs, options.store, (name, watchdogMs) => new WorkerPool(enginePoolOptions(name, watchdogMs, options.simulateWebGpuFailure)))
+        ? new JobRunner(options.jobs, options.store, (name, watchdogMs) => new WorkerPool(enginePoolOptions(name, watchdogMs, options.runtime)))
         : null;
   }
 

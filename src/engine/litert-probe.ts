@@ -2,13 +2,10 @@
 // the real ISNet at one side on ORT WASM and on LiteRT, the same input to
 // both, and how far apart their masks are. test/e2e/litert.test.ts asserts on it.
 import { wasmBackend } from './backend';
-import { createLiteRtSegmenter } from './litert-segmenter';
 import { liteRtSupport } from './litert-support';
-import { fetchModel } from './model-loader';
-import { IMAGE_MODEL, modelUrl } from './models';
-import { patchIsnet } from './onnx/isnet-patch';
-import { createSegmenter, describeBackend, type Segmenter } from './segmenter';
-import type { LiteRtSegmenter } from './litert-segmenter';
+import { modelFor } from './runtime';
+import { createSegmenter, describeBackend, type LiteRtBackend, type Segmenter } from './segmenter';
+import { ownThreadEnvironment } from './threads';
 
 export interface BackendRun {
   label: string;
@@ -41,7 +38,7 @@ export function probeInput(side: number): Float32Array {
   return data;
 }
 
-async function timed(segmenterMade: () => Promise<Segmenter | LiteRtSegmenter>, input: Float32Array, side: number) {
+async function timed(segmenterMade: () => Promise<Segmenter>, input: Float32Array, side: number) {
   let start = performance.now();
   const segmenter = await segmenterMade();
   const createMs = performance.now() - start;
@@ -55,13 +52,14 @@ async function timed(segmenterMade: () => Promise<Segmenter | LiteRtSegmenter>, 
 const mean = (data: Float32Array) => data.reduce((sum, v) => sum + v, 0) / data.length;
 
 export async function compareLiteRtWithOrt(side: number): Promise<BackendComparison> {
-  const shipped = await fetchModel(modelUrl(IMAGE_MODEL));
-  const model = side === IMAGE_MODEL.inputSize ? shipped : patchIsnet(shipped, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes;
+  const model = await modelFor(side, () => {});
   const input = probeInput(side);
-  const wasm = wasmBackend({ gpu: undefined, crossOriginIsolated: self.crossOriginIsolated, hardwareConcurrency: self.navigator.hardwareConcurrency || 1 });
+  const wasm = wasmBackend(ownThreadEnvironment());
   const ort = await timed(() => createSegmenter(model, side, wasm), input, side);
   const support = await liteRtSupport();
-  const litert = await timed(() => createLiteRtSegmenter(model, side, { support }), input, side);
+  if (!support.usable || !support.build) throw new Error(`LiteRT cannot run here: ${support.reason}`);
+  const liteRtBackend: LiteRtBackend = { kind: 'litert', build: support.build, threads: support.threads };
+  const litert = await timed(() => createSegmenter(model, side, liteRtBackend), input, side);
   let maxDiff = 0;
   let sumDiff = 0;
   for (let i = 0; i < ort.mask.length; i++) {
@@ -72,7 +70,7 @@ export async function compareLiteRtWithOrt(side: number): Promise<BackendCompari
   return {
     side,
     ort: { label: describeBackend(wasm), createMs: ort.createMs, runMs: ort.runMs, mean: mean(ort.mask) },
-    litert: { label: `litert-${support.build}(${support.threads})`, reason: support.reason, createMs: litert.createMs, runMs: litert.runMs, mean: mean(litert.mask) },
+    litert: { label: describeBackend(liteRtBackend), reason: support.reason, createMs: litert.createMs, runMs: litert.runMs, mean: mean(litert.mask) },
     maxDiff,
     meanDiff: sumDiff / ort.mask.length,
   };

@@ -5,34 +5,22 @@
 // CPU (bench/litert.mjs).
 import { Tensor, type CompiledModel } from '@litertjs/core';
 import { loadLiteRtBuild } from './litert-loader';
-import { liteRtSupport, type LiteRtSupport } from './litert-support';
-import type { Segmenter } from './segmenter';
+import type { LiteRtBackend, Segmenter } from './segmenter';
 import { chwToHwc } from './tflite/layout';
 import { onnxToTflite } from './tflite/onnx-to-tflite';
 
-/** Until segmenter.ts's Backend gains this kind. */
-export type LiteRtBackend = { kind: 'litert'; threads: number };
-
-export type LiteRtSegmenter = Omit<Segmenter, 'backend'> & { backend: LiteRtBackend };
-
-export interface LiteRtSegmenterOptions {
-  /** What liteRtSupport() said; asked again when absent. */
-  support?: LiteRtSupport;
-}
-
-export async function createLiteRtSegmenter(onnxModelBytes: Uint8Array, side: number, options: LiteRtSegmenterOptions = {}): Promise<LiteRtSegmenter> {
-  const support = options.support ?? (await liteRtSupport());
-  if (!support.usable || !support.build) throw new Error(`LiteRT cannot run here: ${support.reason}`);
-  const liteRt = await loadLiteRtBuild(support.build);
+/** @param backend the build and threads liteRtSupport() found usable here */
+export async function createLiteRtSegmenter(onnxModelBytes: Uint8Array, side: number, backend: LiteRtBackend): Promise<Segmenter> {
+  const liteRt = await loadLiteRtBuild(backend.build);
   const tflite = onnxToTflite(onnxModelBytes);
   const inputShape = [1, side, side, 3];
   if (tflite.input.shape.join() !== inputShape.join()) throw new Error(`LiteRT: the model takes ${tflite.input.shape}, not ${inputShape}`);
   if (tflite.output.shape.join() !== [1, side, side, 1].join()) throw new Error(`LiteRT: the model gives ${tflite.output.shape}, not a ${side}² mask`);
-  const model: CompiledModel = await liteRt.loadAndCompile(tflite.bytes, { accelerator: 'wasm', cpuOptions: { numThreads: support.threads } });
+  const model: CompiledModel = await liteRt.loadAndCompile(tflite.bytes, { accelerator: 'wasm', cpuOptions: { numThreads: backend.threads } });
   // Reused across runs: LiteRT copies the input into its own memory.
   const nhwc = new Float32Array(3 * side * side);
   return {
-    backend: { kind: 'litert', threads: support.threads },
+    backend,
     side,
     async run(input, requestedSide) {
       if (requestedSide !== side) throw new Error(`this session takes ${side}², not ${requestedSide}²`);
@@ -54,5 +42,3 @@ export async function createLiteRtSegmenter(onnxModelBytes: Uint8Array, side: nu
     release: async () => model.delete(),
   };
 }
-
-export { liteRtSupport };

@@ -3,6 +3,7 @@
 // isolated page (SharedArrayBuffer); the plain one relaxed SIMD; the compat
 // one only SIMD128. Without SIMD the caller keeps onnxruntime-web.
 import { supportsFeature } from '@litertjs/core';
+import { modelThreads, ownThreadEnvironment, type ThreadEnvironment } from './threads';
 
 export type LiteRtBuild = 'threaded' | 'relaxed-simd' | 'compat';
 
@@ -20,19 +21,11 @@ export interface LiteRtSupport {
   reason: string;
 }
 
-export interface LiteRtEnvironment {
-  crossOriginIsolated: boolean;
-  hardwareConcurrency: number;
-}
-
-/** The same cap on threads as ORT's WASM backend (backend.ts). */
-const MAX_THREADS = 4;
-
-export function chooseLiteRtBuild(features: WasmFeatures, env: LiteRtEnvironment): LiteRtSupport {
+export function chooseLiteRtBuild(features: WasmFeatures, env: ThreadEnvironment): LiteRtSupport {
   if (!features.simd) return { usable: false, threads: 0, reason: 'no WebAssembly SIMD in this browser' };
   if (!features.relaxedSimd) return { usable: true, build: 'compat', threads: 1, reason: 'LiteRT compat build on one thread (no relaxed SIMD)' };
   if (env.crossOriginIsolated && features.threads) {
-    const threads = Math.max(1, Math.min(MAX_THREADS, env.hardwareConcurrency));
+    const threads = modelThreads(env);
     return { usable: true, build: 'threaded', threads, reason: `LiteRT with ${threads} threads (cross-origin isolated)` };
   }
   return { usable: true, build: 'relaxed-simd', threads: 1, reason: 'LiteRT on one thread (the page is not cross-origin isolated, so no threads)' };
@@ -55,8 +48,6 @@ export async function detectWasmFeatures(): Promise<WasmFeatures> {
 }
 
 /** What LiteRT can do in this worker or page. */
-export async function liteRtSupport(
-  env: LiteRtEnvironment = { crossOriginIsolated: self.crossOriginIsolated, hardwareConcurrency: self.navigator.hardwareConcurrency || 1 },
-): Promise<LiteRtSupport> {
+export async function liteRtSupport(env: ThreadEnvironment = ownThreadEnvironment()): Promise<LiteRtSupport> {
   return chooseLiteRtBuild(await detectWasmFeatures(), env);
 }

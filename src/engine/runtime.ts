@@ -1,19 +1,25 @@
 // The engine inside a worker: ORT configured for the bundle, the model loaded
 // once, the backend chosen once, sessions kept per input size.
-import * as ort from 'onnxruntime-web';
-import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.wasm?url';
-import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.jsep.mjs?url';
+import * as ort from 'onnxruntime-web/webgpu';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { patchIsnet } from './onnx/isnet-patch';
-import { chooseBackend, type BackendChoice } from './backend';
+import { chooseBackend, wasmBackend, type BackendChoice, type BackendEnvironment } from './backend';
+import { liteRtSupport, type LiteRtSupport } from './litert-support';
 import { fetchModel, isModelCached } from './model-loader';
 import { IMAGE_MODEL, modelUrl } from './models';
-import { createSegmenter, type Segmenter } from './segmenter';
+import { backendThreads, createSegmenter, type Segmenter } from './segmenter';
+import { ownThreadEnvironment } from './threads';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../api/tasks';
 
-// ORT starts its thread workers from these files; without explicit paths it
-// would try to start them from the app bundle, which is not a worker script.
+// ORT's `webgpu` build (see ort-segmenter.ts) starts its thread workers from these
+// files; without explicit paths it would try to start them from the app
+// bundle, which is not a worker script.
 ort.env.wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
+// ORT reads the thread count once, at its first session, and the choice tries
+// WebGPU before WASM: set it now, or the WASM session gets ORT's default.
+ort.env.wasm.numThreads = wasmBackend(ownThreadEnvironment()).threads;
 
 export interface EngineStatus {
   state: 'idle' | 'loading' | 'ready' | 'failed';
@@ -29,6 +35,8 @@ export interface EngineStatus {
 export interface RuntimeOptions {
   /** Test hook: make WebGPU's requestAdapter throw, to prove the fallback. */
   simulateWebGpuFailure?: boolean;
+  /** Test hook: withhold LiteRT, to prove the ORT WASM fallback. */
+  simulateLiteRtFailure?: boolean;
 }
 
 let options: RuntimeOptions = {};
@@ -49,12 +57,21 @@ export async function engineStatus(): Promise<EngineStatus> {
   return { ...status };
 }
 
+async function environment(): Promise<BackendEnvironment> {
+  return { ...ownThreadEnvironment(), gpu: gpuForChoice(), liteRt: await liteRtForChoice() };
+}
+
 function gpuForChoice(): Pick<GPU, 'requestAdapter'> | undefined {
   const gpu = (self.navigator as { gpu?: GPU }).gpu;
   if (!__TEST_HOOKS__ || !options.simulateWebGpuFailure) return gpu;
   return {
     requestAdapter: () => Promise.reject(new Error('simulated adapter failure')),
   };
+}
+
+async function liteRtForChoice(): Promise<LiteRtSupport> {
+  if (__TEST_HOOKS__ && options.simulateLiteRtFailure) return { usable: false, threads: 0, reason: 'simulated LiteRT failure' };
+  return liteRtSupport();
 }
 
 function loadModelBytes(progress: (p: EngineProgress) => void): Promise<Uint8Array> {
@@ -72,7 +89,7 @@ function loadModelBytes(progress: (p: EngineProgress) => void): Promise<Uint8Arr
 }
 
 /** The model's bytes for a square input side: as shipped, or with its graph resized. */
-async function modelFor(side: number, progress: (p: EngineProgress) => void): Promise<Uint8Array> {
+export async function modelFor(side: number, progress: (p: EngineProgress) => void): Promise<Uint8Array> {
   const bytes = await loadModelBytes(progress);
   if (side === IMAGE_MODEL.inputSize) return bytes;
   return patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes;
@@ -82,13 +99,8 @@ async function chooseAndReport(model: Uint8Array, side: number, progress: (p: En
   status.state = 'loading';
   try {
     progress({ stage: 'starting the model', fraction: 1 });
-    const made = await chooseBackend(model, side, {
-      gpu: gpuForChoice(),
-      crossOriginIsolated: self.crossOriginIsolated,
-      hardwareConcurrency: self.navigator.hardwareConcurrency || 1,
-    });
-    Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined });
-    status.threads = made.backend.kind === 'wasm' ? made.backend.threads : 0;
+    const made = await chooseBackend(model, side, await environment());
+    Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined, threads: backendThreads(made.backend) });
     return made;
   } catch (error) {
     Object.assign(status, { state: 'failed', error: (error as Error).message });

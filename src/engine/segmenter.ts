@@ -1,13 +1,33 @@
-// One ISNet inference session on one backend. The caller picks the backend
-// (see backend.ts); this module only builds the session and runs it.
-import * as ort from 'onnxruntime-web';
-import { widenToFloat32 } from './onnx/widen-float32';
+// One ISNet session on one backend. The caller picks the backend (see
+// backend.ts); this module names the backends and hands each to the runtime
+// that builds its session: LiteRT.js (litert-segmenter.ts) or onnxruntime-web
+// on WASM or WebGPU (ort-segmenter.ts).
+import { createLiteRtSegmenter } from './litert-segmenter';
+import type { LiteRtBuild } from './litert-support';
+import { createOrtSegmenter } from './ort-segmenter';
+import type { WebGpuPrecision } from './webgpu-adapter';
 import type { Plane } from '../imaging/image';
 
-export type Backend = { kind: 'webgpu' } | { kind: 'wasm'; threads: number };
+export type WebGpuBackend = { kind: 'webgpu'; precision: WebGpuPrecision };
+export type WasmBackend = { kind: 'wasm'; threads: number };
+export type LiteRtBackend = { kind: 'litert'; build: LiteRtBuild; threads: number };
+/** Where a session runs; a discriminated union, so another runtime joins by `kind`. */
+export type Backend = WebGpuBackend | WasmBackend | LiteRtBackend;
 
 export function describeBackend(backend: Backend): string {
-  return backend.kind === 'webgpu' ? 'webgpu' : backend.threads > 1 ? `wasm-threads(${backend.threads})` : 'wasm';
+  switch (backend.kind) {
+    case 'webgpu':
+      return backend.precision === 'float16' ? 'webgpu(fp16)' : 'webgpu(fp32)';
+    case 'litert':
+      return backend.threads > 1 ? `litert-threads(${backend.threads})` : backend.build === 'compat' ? 'litert-compat' : 'litert';
+    case 'wasm':
+      return backend.threads > 1 ? `wasm-threads(${backend.threads})` : 'wasm';
+  }
+}
+
+/** Threads the backend runs the model on; 0 for the GPU. */
+export function backendThreads(backend: Backend): number {
+  return backend.kind === 'webgpu' ? 0 : backend.threads;
 }
 
 export interface Segmenter {
@@ -18,30 +38,9 @@ export interface Segmenter {
 }
 
 /**
- * @param model ISNet as shipped (float16 weights); on WASM it runs widened to
- *   float32, which skips the casts around every float16 island (bench:model)
+ * @param model ISNet as the app has it for this side (float16 weights, graph
+ *   resized when the side is not the model's own)
  */
-export async function createSegmenter(model: Uint8Array, side: number, backend: Backend): Promise<Segmenter> {
-  if (backend.kind === 'wasm') ort.env.wasm.numThreads = backend.threads;
-  const session = await ort.InferenceSession.create(backend.kind === 'wasm' ? widenToFloat32(model) : model, {
-    executionProviders: [backend.kind === 'webgpu' ? 'webgpu' : 'wasm'],
-    graphOptimizationLevel: 'all',
-  });
-  const inputName = session.inputNames[0];
-  const outputName = session.outputNames[0];
-  return {
-    backend,
-    side,
-    async run(input, requestedSide) {
-      if (requestedSide !== side) throw new Error(`this session takes ${side}², not ${requestedSide}²`);
-      const tensor = new ort.Tensor('float32', input, [1, 3, side, side]);
-      const results = await session.run({ [inputName]: tensor }, [outputName]);
-      const output = results[outputName];
-      const data = output.type === 'float32' ? (output.data as Float32Array) : Float32Array.from(output.data as ArrayLike<number>);
-      const plane = { data: new Float32Array(data), width: side, height: side };
-      output.dispose();
-      return plane;
-    },
-    release: () => session.release(),
-  };
+export function createSegmenter(model: Uint8Array, side: number, backend: Backend): Promise<Segmenter> {
+  return backend.kind === 'litert' ? createLiteRtSegmenter(model, side, backend) : createOrtSegmenter(model, side, backend);
 }

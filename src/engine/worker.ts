@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import { serializeError } from '../api/errors';
 import { configureRuntime, engineStatus, segmenterFor, type RuntimeOptions } from './runtime';
 import type { EngineProgress, TaskArgs, TaskFn, TaskName, TaskResult } from '../api/tasks';
+import type { RgbaImage } from '../imaging/image';
 
 /** Errors cross comlink as plain data, so the host can keep their error codes. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: ReturnType<typeof serializeError> };
@@ -49,6 +50,11 @@ const api = {
   async compareLiteRt(side: number) {
     if (__TEST_HOOKS__) return (await import('./litert-probe')).compareLiteRtWithOrt(side);
     throw new Error('compareLiteRt exists in test builds only');
+  },
+  /** Test hook (test builds only): ISNet at `side` on ORT's WebGPU EP and on WASM, the same image to both (test/e2e/webgpu.test.ts). */
+  async compareWebGpu(image: RgbaImage, side: number) {
+    if (__TEST_HOOKS__) return (await import('./webgpu-probe')).compareWebGpuWithWasm(image, side);
+    throw new Error('compareWebGpu exists in test builds only');
   },
   /** Test hook (test builds only): an uncaught error, as a crashed worker would raise. */
   crash() {

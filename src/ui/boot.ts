@@ -24,6 +24,7 @@ export interface AppServices {
 
 /** Test builds only: a page can make WebGPU's adapter throw, to prove the fallback. */
 const DEBUG_WEBGPU_KEY = 'cutout.debug.webgpu';
+const DEBUG_LITERT_KEY = 'cutout.debug.litert';
 
 /** Every feature that runs jobs says how in its jobs.ts. */
 const jobHandlers = Object.values(import.meta.glob<JobHandler>('../features/*/jobs.ts', { eager: true, import: 'jobHandler' }));
@@ -90,8 +91,10 @@ function prepareWhenIdle(engine: EngineHost): void {
 export function startApp(): AppServices {
   applyTheme(storedTheme());
   const install = captureInstallPrompt();
-  const simulateWebGpuFailure = __TEST_HOOKS__ && localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw';
-  const engine = new EngineHost({ simulateWebGpuFailure, store: appStore, jobs: jobHandlers });
+  const runtime = __TEST_HOOKS__
+    ? { simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw', simulateLiteRtFailure: localStorage.getItem(DEBUG_LITERT_KEY) === 'fail' }
+    : {};
+  const engine = new EngineHost({ runtime, store: appStore, jobs: jobHandlers });
   engine.start();
   const pwa = registerServiceWorker();
   prepareWhenIdle(engine);

@@ -1,6 +1,7 @@
 // Bad input and broken parts never crash or hang: a flat image has no subject,
 // undecodable bytes are malformed, a crashed worker is replaced, and a WebGPU
-// adapter that throws leaves the engine on WASM.
+// adapter that throws with LiteRT withheld leaves the engine on ORT's WASM
+// (the rest of the suite runs on LiteRT, so these run the fallback's path).
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../support/chromium';
@@ -15,9 +16,12 @@ let key: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await openApp(browser.context, baseUrl, '/developer');
-  // Simulate a WebGPU adapter that throws, for the fallback test: the engine
-  // reads this flag when the page starts.
-  await page.evaluate(() => localStorage.setItem('cutout.debug.webgpu', 'throw'));
+  // Simulate a WebGPU adapter that throws and withhold LiteRT, for the
+  // fallback test: the engine reads these flags when the page starts.
+  await page.evaluate(() => {
+    localStorage.setItem('cutout.debug.webgpu', 'throw');
+    localStorage.setItem('cutout.debug.litert', 'fail');
+  });
   await page.reload();
   await waitForServiceWorker(page);
   key = await createKeyInUi(page, baseUrl);
@@ -87,7 +91,7 @@ describe('a worker that dies', () => {
 });
 
 describe('WebGPU', () => {
-  test('an adapter that throws falls back to WASM, and the reason is shown', async () => {
+  test('an adapter that throws, with LiteRT withheld, falls back to ORT WASM, and the reason is shown', async () => {
     const answer = await callApi(page, '/v1/remove-background', {
       headers: { 'X-API-KEY': key },
       json: { image_url: (await renderScene(page, testScene({ width: 128, height: 96 }))).dataUrl },
@@ -101,5 +105,6 @@ describe('WebGPU', () => {
     );
     expect(status.backend).toBe(expected);
     expect(status.reason).toContain('simulated adapter failure');
+    expect(status.reason).toContain('no LiteRT: simulated LiteRT failure');
   });
 });

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('a host without isolation headers', () => {
-  test('the service worker isolates the app, and the engine runs on WASM threads', async () => {
+  test('the service worker isolates the app, and the engine runs on LiteRT threads', async () => {
     // The page reloads itself once the service worker controls it.
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
@@ -40,7 +40,7 @@ describe('a host without isolation headers', () => {
     });
     expect(answer.status, answer.text ?? '').toBe(200);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    if (cores > 1) expect(answer.headers['x-engine']).toMatch(/^wasm-threads\(\d\)$/);
+    if (cores > 1) expect(answer.headers['x-engine']).toMatch(/^litert-threads\(\d\)$/);
   });
 });
 

@@ -29,7 +29,7 @@ describe('LiteRT.js against ORT WASM', () => {
       256,
     );
     console.info('[litert]', JSON.stringify(result));
-    expect(result.litert.label).toMatch(/^litert-threaded\(\d\)$/);
+    expect(result.litert.label).toMatch(/^litert-threads\(\d\)$/);
     // The probe's disc is found: both masks are neither empty nor full.
     expect(result.ort.mean).toBeGreaterThan(0.05);
     expect(result.ort.mean).toBeLessThan(0.95);

@@ -28,7 +28,7 @@ test('answers with a result_url whose PNG has the input size and a real alpha ch
   });
   expect(answer.status, answer.text ?? '').toBe(200);
   expect(answer.headers['x-credits-charged']).toBe('1');
-  expect(answer.headers['x-engine']).toMatch(/^wasm/);
+  expect(answer.headers['x-engine']).toMatch(/^litert/);
   expect(answer.json.result_url).toMatch(new RegExp(`^${baseUrl}/v1/results/[A-Za-z0-9_-]{22}\\.png$`));
   const image = await loadImageInPage(page, answer.json.result_url);
   expect(image.width).toBe(320);

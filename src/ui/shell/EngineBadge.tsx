@@ -61,7 +61,7 @@ export function EngineBadge() {
             <dt>Model cached</dt>
             <dd>{status.modelCached ? 'Yes, works offline' : 'Not yet'}</dd>
             <dt>Isolated</dt>
-            <dd>{status.crossOriginIsolated ? 'Yes (WASM threads)' : 'No'}</dd>
+            <dd>{status.crossOriginIsolated ? 'Yes (model threads)' : 'No'}</dd>
             {status.download && status.download.total > 0 && (
               <>
                 <dt>Model size</dt>

@@ -1,10 +1,17 @@
 // The backend choice with the real model in onnxruntime-web (WASM, in Node):
-// WASM with threads only when cross-origin isolated, and a WebGPU that is
-// missing, throws, or cannot build the session falls back to WASM saying why.
+// WASM with threads only when cross-origin isolated; a WebGPU that is missing,
+// throws, or cannot build the session, and a LiteRT that is not offered, not
+// usable or cannot start, fall back to WASM saying why.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+
+// The app imports ORT's `webgpu` build, whose threaded WASM cannot start in
+// Node; Node gets ORT's own Node build, the same CPU kernels and API.
+vi.mock('onnxruntime-web/webgpu', () => import('onnxruntime-web'));
 import { chooseBackend } from '../../../src/engine/backend';
+import { chooseLiteRtBuild } from '../../../src/engine/litert-support';
+import { describeBackend } from '../../../src/engine/segmenter';
 import { IMAGE_MODEL } from '../../../src/engine/models';
 
 let model: Uint8Array;
@@ -18,7 +25,7 @@ describe('chooseBackend', () => {
     const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.label).toBe('wasm-threads(2)');
-    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); no WebGPU in this browser');
+    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); LiteRT not offered; no WebGPU in this browser');
     await choice.segmenter.release();
   });
 
@@ -27,7 +34,7 @@ describe('chooseBackend', () => {
     const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu, crossOriginIsolated: false, hardwareConcurrency: 8 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 1 });
     expect(choice.label).toBe('wasm');
-    expect(choice.reason).toBe('WASM on one thread (the page is not cross-origin isolated, so no threads); WebGPU failed (simulated adapter failure)');
+    expect(choice.reason).toBe('WASM on one thread (the page is not cross-origin isolated, so no threads); LiteRT not offered; WebGPU failed (simulated adapter failure)');
     await choice.segmenter.release();
   });
 
@@ -36,8 +43,38 @@ describe('chooseBackend', () => {
     const gpu = { requestAdapter: async () => ({}) as GPUAdapter };
     const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu, crossOriginIsolated: true, hardwareConcurrency: 4 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 4 });
-    expect(choice.reason).toMatch(/^WASM with 4 threads \(cross-origin isolated\); WebGPU failed \(.+\)$/);
+    expect(choice.reason).toMatch(/^WASM with 4 threads \(cross-origin isolated\); LiteRT not offered; WebGPU failed \(.+\)$/);
     expect(choice.timings).toEqual({});
     await choice.segmenter.release();
+  });
+
+  test('LiteRT offered but unable to start (Node has no LiteRT runtime): ORT WASM, saying why', async () => {
+    const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
+    expect(liteRt).toMatchObject({ usable: true, build: 'threaded', threads: 2 });
+    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    expect(choice.reason).toMatch(/^WASM with 2 threads \(cross-origin isolated\); LiteRT failed \(.+\); no WebGPU in this browser$/);
+    await choice.segmenter.release();
+  });
+
+  test('a browser without WebAssembly SIMD gets ORT WASM, and the reason names what LiteRT lacked', async () => {
+    const liteRt = chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); no LiteRT: no WebAssembly SIMD in this browser; no WebGPU in this browser');
+    await choice.segmenter.release();
+  });
+});
+
+describe('describeBackend', () => {
+  test('names the runtime, and the threads where there are several', () => {
+    const labels = [
+      describeBackend({ kind: 'litert', build: 'threaded', threads: 2 }),
+      describeBackend({ kind: 'litert', build: 'relaxed-simd', threads: 1 }),
+      describeBackend({ kind: 'litert', build: 'compat', threads: 1 }),
+      describeBackend({ kind: 'wasm', threads: 4 }),
+      describeBackend({ kind: 'wasm', threads: 1 }),
+    ];
+    expect(labels).toEqual(['litert-threads(2)', 'litert', 'litert-compat', 'wasm-threads(4)', 'wasm']);
   });
 });

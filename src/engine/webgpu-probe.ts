@@ -1,0 +1,58 @@
+// Test builds only (reached through the engine worker's compareWebGpu hook):
+// the real ISNet at one side on ORT's WebGPU EP and on ORT WASM, the same
+// image made into the same input for both, and both masks back. WebGPU is
+// built here even on a software adapter, which the backend choice skips, so
+// test/e2e/webgpu.test.ts can prove the WebGPU path right on a machine
+// without a GPU.
+import * as ort from 'onnxruntime-web/webgpu';
+import { wasmBackend, webGpuBackend } from './backend';
+import { modelFor } from './runtime';
+import { createSegmenter, describeBackend, type Backend } from './segmenter';
+import { ownThreadEnvironment } from './threads';
+import { toModelInput } from '../imaging/model-input';
+import type { RgbaImage } from '../imaging/image';
+
+export interface ProbeRun {
+  label: string;
+  createMs: number;
+  runMs: number;
+  mask: Float32Array;
+}
+
+export interface WebGpuComparison {
+  side: number;
+  adapter: { architecture: string; isFallbackAdapter: boolean; shaderF16: boolean };
+  /** Whether ORT's WebGPU EP made its GPU device (ORT sets env.webgpu.device when it does). */
+  ortMadeDevice: boolean;
+  wasm: ProbeRun;
+  webgpu: ProbeRun;
+}
+
+async function runOnce(model: Uint8Array, side: number, backend: Backend, input: Float32Array): Promise<ProbeRun> {
+  let start = performance.now();
+  const segmenter = await createSegmenter(model, side, backend);
+  const createMs = performance.now() - start;
+  try {
+    start = performance.now();
+    const mask = (await segmenter.run(input, side)).data;
+    return { label: describeBackend(backend), createMs, runMs: performance.now() - start, mask };
+  } finally {
+    await segmenter.release();
+  }
+}
+
+export async function compareWebGpuWithWasm(image: RgbaImage, side: number): Promise<WebGpuComparison> {
+  const adapter = await (self.navigator as { gpu?: GPU }).gpu?.requestAdapter();
+  if (!adapter) throw new Error('WebGPU has no adapter in this worker');
+  const model = await modelFor(side, () => {});
+  const input = toModelInput(image, side);
+  const wasm = await runOnce(model, side, wasmBackend(ownThreadEnvironment()), input);
+  const webgpu = await runOnce(model, side, webGpuBackend(adapter), input);
+  return {
+    side,
+    adapter: { architecture: adapter.info.architecture, isFallbackAdapter: adapter.info.isFallbackAdapter === true, shaderF16: adapter.features.has('shader-f16') },
+    ortMadeDevice: ort.env.webgpu.device !== undefined,
+    wasm,
+    webgpu,
+  };
+}
