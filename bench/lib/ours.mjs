@@ -44,7 +44,7 @@ const STAGES = [
   ['request → engine (SW: parse, sniff, auth, hand-off)', null, 'decoding'],
   ['decode', 'decoding', 'preparing'],
   ['model input (resize 1024², normalise)', 'preparing', 'segmenting'],
-  ['model run (ORT)', 'segmenting', 'refining edges'],
+  ['model run', 'segmenting', 'refining edges'],
   ['guided-filter upsample', 'refining edges', 'estimating colours'],
   ['foreground colours', 'estimating colours', 'encoding PNG'],
   ['PNG encode', 'encoding PNG', 'status'],
