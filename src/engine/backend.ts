@@ -6,15 +6,8 @@
 // CPU; it gets the float16 graph when the adapter has `shader-f16`, else float32.
 // The reason for the choice travels with it, for X-Engine and the app status.
 import type { LiteRtSupport } from './litert-support';
-import {
-  createSegmenter,
-  describeBackend,
-  type Backend,
-  type LiteRtBackend,
-  type Segmenter,
-  type WasmBackend,
-  type WebGpuBackend,
-} from './segmenter';
+import { createSegmenter } from './create-segmenter';
+import { describeBackend, type Backend, type LiteRtBackend, type Segmenter, type WasmBackend, type WebGpuBackend } from './segmenter';
 import { modelThreads, type ThreadEnvironment } from './threads';
 import { softwareAdapterReason, webGpuPrecision, type AdapterFacts } from './webgpu-adapter';
 

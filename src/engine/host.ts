@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import { serializeError, toApiError } from '../api/errors';
 import type { Store } from '../store/store';
 import { JobRunner, type JobHandler } from './jobs';
-import { WorkerPool, type PoolOptions } from './pool';
+import { runOnPool, WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
 import type { EngineStatus, RuntimeOptions } from './runtime';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
@@ -47,21 +47,6 @@ export function enginePoolOptions(name: string, watchdogMs: number, runtime: Run
     watchdogMs,
     onReplace: (reason) => console.warn(`[${name}]`, reason),
   };
-}
-
-/** Runs a task on a pool and turns a failure back into an ApiError. */
-export async function runOnPool<K extends TaskName>(
-  pool: WorkerPool,
-  task: EngineTask<K>,
-  onProgress: (p: EngineProgress) => void,
-  signal?: AbortSignal,
-): Promise<TaskResult<K>> {
-  const settled = await pool.run<Settled<TaskResult<K>>>(
-    (api) => api.run(task.fn, task.args, Comlink.proxy(onProgress)) as Promise<Settled<TaskResult<K>>>,
-    signal,
-  );
-  if (!settled.ok) throw toApiError(settled.error, task.fn);
-  return settled.value;
 }
 
 export class EngineHost {

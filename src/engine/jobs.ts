@@ -8,9 +8,8 @@ import { resultRecord } from '../api/results';
 import { KEPT, libraryItem, type KeepAs } from '../store/library';
 import type { JobError, JobKind, JobRecord } from '../store/schema';
 import type { Store } from '../store/store';
-import { runOnPool } from './host';
 import { JOBS_CHANNEL } from './protocol';
-import { WorkerLostError, type WorkerPool } from './pool';
+import { runOnPool, WorkerLostError, type WorkerPool } from './pool';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 import { JOB_LIFETIME_MS, nextJobState, type JobEvent } from '../store/job-state';
 

@@ -4,7 +4,8 @@
 import { wasmBackend } from './backend';
 import { liteRtSupport } from './litert-support';
 import { modelFor } from './runtime';
-import { createSegmenter, describeBackend, type LiteRtBackend, type Segmenter } from './segmenter';
+import { createSegmenter } from './create-segmenter';
+import { describeBackend, type LiteRtBackend, type Segmenter } from './segmenter';
 import { ownThreadEnvironment } from './threads';
 
 export interface BackendRun {

@@ -2,8 +2,9 @@
 // past the watchdog fails the task it was running with a 500-style error, is
 // terminated and replaced, so the next task finds a fresh worker.
 import * as Comlink from 'comlink';
-import { ApiError } from '../api/errors';
-import type { EngineWorkerApi } from './worker';
+import { ApiError, toApiError } from '../api/errors';
+import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
+import type { EngineWorkerApi, Settled } from './worker';
 
 type Remote = Comlink.Remote<EngineWorkerApi>;
 
@@ -144,4 +145,19 @@ export class WorkerPool {
     if (!__TEST_HOOKS__) return;
     for (const slot of this.slots) void slot.api.crash();
   }
+}
+
+/** Runs a task on a pool and turns a failure back into an ApiError. */
+export async function runOnPool<K extends TaskName>(
+  pool: WorkerPool,
+  task: EngineTask<K>,
+  onProgress: (p: EngineProgress) => void,
+  signal?: AbortSignal,
+): Promise<TaskResult<K>> {
+  const settled = await pool.run<Settled<TaskResult<K>>>(
+    (api) => api.run(task.fn, task.args, Comlink.proxy(onProgress)) as Promise<Settled<TaskResult<K>>>,
+    signal,
+  );
+  if (!settled.ok) throw toApiError(settled.error, task.fn);
+  return settled.value;
 }

@@ -8,7 +8,8 @@ import { chooseBackend, wasmBackend, type BackendChoice, type BackendEnvironment
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
 import { fetchModel, isModelCached } from './model-loader';
 import { IMAGE_MODEL, modelUrl } from './models';
-import { backendThreads, createSegmenter, type Segmenter } from './segmenter';
+import { createSegmenter } from './create-segmenter';
+import { backendThreads, type Segmenter } from './segmenter';
 import { ownThreadEnvironment } from './threads';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../api/tasks';

@@ -1,10 +1,7 @@
-// One ISNet session on one backend. The caller picks the backend (see
-// backend.ts); this module names the backends and hands each to the runtime
-// that builds its session: LiteRT.js (litert-segmenter.ts) or onnxruntime-web
-// on WASM or WebGPU (ort-segmenter.ts).
-import { createLiteRtSegmenter } from './litert-segmenter';
+// What a segmenter is (one ISNet session on one backend) and the backends it
+// can run on. The caller picks the backend (backend.ts); create-segmenter.ts
+// hands it to the runtime that builds the session.
 import type { LiteRtBuild } from './litert-support';
-import { createOrtSegmenter } from './ort-segmenter';
 import type { WebGpuPrecision } from './webgpu-adapter';
 import type { Plane } from '../imaging/image';
 
@@ -35,12 +32,4 @@ export interface Segmenter {
   side: number;
   run(input: Float32Array, side: number): Promise<Plane>;
   release(): Promise<void>;
-}
-
-/**
- * @param model ISNet as the app has it for this side (float16 weights, graph
- *   resized when the side is not the model's own)
- */
-export function createSegmenter(model: Uint8Array, side: number, backend: Backend): Promise<Segmenter> {
-  return backend.kind === 'litert' ? createLiteRtSegmenter(model, side, backend) : createOrtSegmenter(model, side, backend);
 }

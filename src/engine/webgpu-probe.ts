@@ -7,7 +7,8 @@
 import * as ort from 'onnxruntime-web/webgpu';
 import { wasmBackend, webGpuBackend } from './backend';
 import { modelFor } from './runtime';
-import { createSegmenter, describeBackend, type Backend } from './segmenter';
+import { createSegmenter } from './create-segmenter';
+import { describeBackend, type Backend } from './segmenter';
 import { ownThreadEnvironment } from './threads';
 import { toModelInput } from '../imaging/model-input';
 import type { RgbaImage } from '../imaging/image';
