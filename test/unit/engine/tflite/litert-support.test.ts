@@ -17,8 +17,15 @@ describe('chooseLiteRtBuild', () => {
     expect(chooseLiteRtBuild({ ...all, threads: false }, isolated)).toMatchObject({ build: 'relaxed-simd', threads: 1 });
   });
 
-  test('SIMD without relaxed SIMD (Firefox, Safari today): the compat build on one thread', () => {
-    expect(chooseLiteRtBuild({ simd: true, relaxedSimd: false, threads: true }, isolated)).toMatchObject({ usable: true, build: 'compat', threads: 1 });
+  test('SIMD without relaxed SIMD (Safari today): the compat build on one thread, only where ORT would get no more', () => {
+    const noRelaxed = { simd: true, relaxedSimd: false, threads: true };
+    expect(chooseLiteRtBuild(noRelaxed, { ...isolated, crossOriginIsolated: false })).toMatchObject({ usable: true, build: 'compat', threads: 1 });
+    expect(chooseLiteRtBuild(noRelaxed, { ...isolated, hardwareConcurrency: 1 })).toMatchObject({ usable: true, build: 'compat', threads: 1 });
+    expect(chooseLiteRtBuild(noRelaxed, { ...isolated, hardwareConcurrency: 2 })).toEqual({
+      usable: false,
+      threads: 0,
+      reason: 'no relaxed SIMD, so LiteRT would run on one thread where ORT WASM runs on 2',
+    });
   });
 
   test('no SIMD: not usable, and says why', () => {
