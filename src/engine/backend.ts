@@ -1,5 +1,5 @@
 // Chooses where the model runs. On the CPU: LiteRT.js (XNNPACK) where the
-// browser has what its builds need (bench:litert: 0.61× ORT's time for the
+// browser has what its builds need (bench:litert: 0.62× ORT's time for the
 // same graph and the same mask), else onnxruntime-web's WASM; either with
 // threads when the page is cross-origin isolated. WebGPU only when a hardware
 // adapter exists, the session builds, a warm-up run succeeds and it beats the
