@@ -31,6 +31,11 @@ export function webGpuBackend(adapter: AdapterFacts): WebGpuBackend {
   return { kind: 'webgpu', precision: webGpuPrecision(adapter) };
 }
 
+/** The LiteRT backend that support allows, or null where LiteRT cannot run. */
+export function liteRtBackend(support: LiteRtSupport): LiteRtBackend | null {
+  return support.usable && support.build ? { kind: 'litert', build: support.build, threads: support.threads } : null;
+}
+
 export function wasmBackend(env: ThreadEnvironment): WasmBackend {
   return { kind: 'wasm', threads: modelThreads(env) };
 }
@@ -60,17 +65,15 @@ interface CpuChoice {
 
 /** LiteRT where it is offered and builds the session; else ORT WASM, saying why not LiteRT. */
 async function chooseCpu(model: Uint8Array, side: number, env: BackendEnvironment): Promise<CpuChoice> {
-  let notLiteRt = 'LiteRT not offered';
   const support = env.liteRt;
-  if (support?.usable && support.build) {
-    const backend: LiteRtBackend = { kind: 'litert', build: support.build, threads: support.threads };
+  const backend = support ? liteRtBackend(support) : null;
+  let notLiteRt = support ? `no LiteRT: ${support.reason}` : 'LiteRT not offered';
+  if (support && backend) {
     try {
       return { segmenter: await createSegmenter(model, side, backend), backend, reason: support.reason };
     } catch (error) {
       notLiteRt = `LiteRT failed (${message(error)})`;
     }
-  } else if (support) {
-    notLiteRt = `no LiteRT: ${support.reason}`;
   }
   const wasm = wasmBackend(env);
   return { segmenter: await createSegmenter(model, side, wasm), backend: wasm, reason: `${wasmReason(env, wasm)}; ${notLiteRt}` };

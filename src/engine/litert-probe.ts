@@ -1,11 +1,10 @@
 // Test builds only (reached through the engine worker's compareLiteRt hook):
 // the real ISNet at one side on ORT WASM and on LiteRT, the same input to
 // both, and how far apart their masks are. test/e2e/litert.test.ts asserts on it.
-import { wasmBackend } from './backend';
+import { liteRtBackend, wasmBackend } from './backend';
 import { liteRtSupport } from './litert-support';
 import { modelFor } from './runtime';
-import { createSegmenter } from './create-segmenter';
-import { describeBackend, type LiteRtBackend, type Segmenter } from './segmenter';
+import { timedRun } from './probe-run';
 import { ownThreadEnvironment } from './threads';
 
 export interface BackendRun {
@@ -39,28 +38,17 @@ export function probeInput(side: number): Float32Array {
   return data;
 }
 
-async function timed(segmenterMade: () => Promise<Segmenter>, input: Float32Array, side: number) {
-  let start = performance.now();
-  const segmenter = await segmenterMade();
-  const createMs = performance.now() - start;
-  start = performance.now();
-  const mask = await segmenter.run(input, side);
-  const runMs = performance.now() - start;
-  await segmenter.release();
-  return { mask: mask.data, createMs, runMs };
-}
-
 const mean = (data: Float32Array) => data.reduce((sum, v) => sum + v, 0) / data.length;
 
 export async function compareLiteRtWithOrt(side: number): Promise<BackendComparison> {
   const model = await modelFor(side, () => {});
   const input = probeInput(side);
   const wasm = wasmBackend(ownThreadEnvironment());
-  const ort = await timed(() => createSegmenter(model, side, wasm), input, side);
+  const ort = await timedRun(model, side, wasm, input);
   const support = await liteRtSupport();
-  if (!support.usable || !support.build) throw new Error(`LiteRT cannot run here: ${support.reason}`);
-  const liteRtBackend: LiteRtBackend = { kind: 'litert', build: support.build, threads: support.threads };
-  const litert = await timed(() => createSegmenter(model, side, liteRtBackend), input, side);
+  const liteRt = liteRtBackend(support);
+  if (!liteRt) throw new Error(`LiteRT cannot run here: ${support.reason}`);
+  const litert = await timedRun(model, side, liteRt, input);
   let maxDiff = 0;
   let sumDiff = 0;
   for (let i = 0; i < ort.mask.length; i++) {
@@ -70,8 +58,8 @@ export async function compareLiteRtWithOrt(side: number): Promise<BackendCompari
   }
   return {
     side,
-    ort: { label: describeBackend(wasm), createMs: ort.createMs, runMs: ort.runMs, mean: mean(ort.mask) },
-    litert: { label: describeBackend(liteRtBackend), reason: support.reason, createMs: litert.createMs, runMs: litert.runMs, mean: mean(litert.mask) },
+    ort: { label: ort.label, createMs: ort.createMs, runMs: ort.runMs, mean: mean(ort.mask) },
+    litert: { label: litert.label, reason: support.reason, createMs: litert.createMs, runMs: litert.runMs, mean: mean(litert.mask) },
     maxDiff,
     meanDiff: sumDiff / ort.mask.length,
   };

@@ -4,13 +4,13 @@ import * as ort from 'onnxruntime-web/webgpu';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import { patchIsnet } from './onnx/isnet-patch';
-import { chooseBackend, wasmBackend, type BackendChoice, type BackendEnvironment } from './backend';
+import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
 import { fetchModel, isModelCached } from './model-loader';
 import { IMAGE_MODEL, modelUrl } from './models';
 import { createSegmenter } from './create-segmenter';
 import { backendThreads, type Segmenter } from './segmenter';
-import { ownThreadEnvironment } from './threads';
+import { modelThreads, ownThreadEnvironment } from './threads';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../api/tasks';
 
@@ -20,7 +20,7 @@ import type { EngineProgress } from '../api/tasks';
 ort.env.wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
 // ORT reads the thread count once, at its first session, and the choice tries
 // WebGPU before WASM: set it now, or the WASM session gets ORT's default.
-ort.env.wasm.numThreads = wasmBackend(ownThreadEnvironment()).threads;
+ort.env.wasm.numThreads = modelThreads(ownThreadEnvironment());
 
 export interface EngineStatus {
   state: 'idle' | 'loading' | 'ready' | 'failed';

@@ -7,18 +7,10 @@
 import * as ort from 'onnxruntime-web/webgpu';
 import { wasmBackend, webGpuBackend } from './backend';
 import { modelFor } from './runtime';
-import { createSegmenter } from './create-segmenter';
-import { describeBackend, type Backend } from './segmenter';
+import { timedRun, type ProbeRun } from './probe-run';
 import { ownThreadEnvironment } from './threads';
 import { toModelInput } from '../imaging/model-input';
 import type { RgbaImage } from '../imaging/image';
-
-export interface ProbeRun {
-  label: string;
-  createMs: number;
-  runMs: number;
-  mask: Float32Array;
-}
 
 export interface WebGpuComparison {
   side: number;
@@ -29,26 +21,13 @@ export interface WebGpuComparison {
   webgpu: ProbeRun;
 }
 
-async function runOnce(model: Uint8Array, side: number, backend: Backend, input: Float32Array): Promise<ProbeRun> {
-  let start = performance.now();
-  const segmenter = await createSegmenter(model, side, backend);
-  const createMs = performance.now() - start;
-  try {
-    start = performance.now();
-    const mask = (await segmenter.run(input, side)).data;
-    return { label: describeBackend(backend), createMs, runMs: performance.now() - start, mask };
-  } finally {
-    await segmenter.release();
-  }
-}
-
 export async function compareWebGpuWithWasm(image: RgbaImage, side: number): Promise<WebGpuComparison> {
   const adapter = await (self.navigator as { gpu?: GPU }).gpu?.requestAdapter();
   if (!adapter) throw new Error('WebGPU has no adapter in this worker');
   const model = await modelFor(side, () => {});
   const input = toModelInput(image, side);
-  const wasm = await runOnce(model, side, wasmBackend(ownThreadEnvironment()), input);
-  const webgpu = await runOnce(model, side, webGpuBackend(adapter), input);
+  const wasm = await timedRun(model, side, wasmBackend(ownThreadEnvironment()), input);
+  const webgpu = await timedRun(model, side, webGpuBackend(adapter), input);
   return {
     side,
     adapter: { architecture: adapter.info.architecture, isFallbackAdapter: adapter.info.isFallbackAdapter === true, shaderF16: adapter.features.has('shader-f16') },

@@ -22,7 +22,7 @@ export interface AppServices {
   swReady: Promise<ServiceWorkerRegistration | undefined>;
 }
 
-/** Test builds only: a page can make WebGPU's adapter throw, to prove the fallback. */
+/** Test builds only: a page can make WebGPU's adapter throw and withhold LiteRT, to prove the ORT fallback. */
 const DEBUG_WEBGPU_KEY = 'cutout.debug.webgpu';
 const DEBUG_LITERT_KEY = 'cutout.debug.litert';
 

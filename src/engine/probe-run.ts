@@ -1,0 +1,25 @@
+// Test builds only: one timed session for the backend-comparison probes
+// (litert-probe.ts, webgpu-probe.ts): build it, run it once, release it.
+import { createSegmenter } from './create-segmenter';
+import { describeBackend, type Backend } from './segmenter';
+
+export interface ProbeRun {
+  label: string;
+  /** Building the session (LiteRT: converting the model too). */
+  createMs: number;
+  runMs: number;
+  mask: Float32Array;
+}
+
+export async function timedRun(model: Uint8Array, side: number, backend: Backend, input: Float32Array): Promise<ProbeRun> {
+  let start = performance.now();
+  const segmenter = await createSegmenter(model, side, backend);
+  const createMs = performance.now() - start;
+  try {
+    start = performance.now();
+    const mask = (await segmenter.run(input, side)).data;
+    return { label: describeBackend(backend), createMs, runMs: performance.now() - start, mask };
+  } finally {
+    await segmenter.release();
+  }
+}
