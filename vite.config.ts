@@ -1,6 +1,24 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * A hash of the model converter's source: the engine keeps each converted
+ * .tflite under it, so a build whose converter writes other bytes converts
+ * afresh instead of loading a file an older converter made.
+ */
+export function modelConverterVersion(): string {
+  const hash = createHash('sha256');
+  for (const folder of ['src/engine/tflite', 'src/engine/onnx']) {
+    for (const name of readdirSync(join(import.meta.dirname, folder)).sort()) {
+      hash.update(name).update(readFileSync(join(import.meta.dirname, folder, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 12);
+}
 
 // WASM threads (ORT) and ffmpeg core-mt need SharedArrayBuffer, so every page
 // must be cross-origin isolated. The service worker adds these headers too, for
@@ -15,7 +33,7 @@ const port = Number(process.env.PORT) || 4173;
 export default defineConfig(({ mode }) => ({
   // Test hooks (a movable clock, crash switches, window.cutoutEngine) exist only
   // in the test build, `vite build --mode test`, which the e2e suite runs.
-  define: { __TEST_HOOKS__: JSON.stringify(mode === 'test') },
+  define: { __TEST_HOOKS__: JSON.stringify(mode === 'test'), __MODEL_CONVERTER_VERSION__: JSON.stringify(modelConverterVersion()) },
   plugins: [
     react(),
     VitePWA({
@@ -26,12 +44,14 @@ export default defineConfig(({ mode }) => ({
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,wasm,onnx,mp4,tflite,data,binarypb}'],
-        // The first visit takes the shell, the model (88 MB) and ORT, so images
-        // work offline after it. The ffmpeg cores (~60 MB) are fetched when
-        // video first needs them and kept then (src/sw/on-demand.ts).
-        globIgnores: ['**/ffmpeg-core*'],
-        maximumFileSizeToCacheInBytes: 200 * 1024 * 1024,
+        // The first visit precaches the app shell alone: scripts, styles, icons,
+        // samples. The model and the runtime the engine chose are fetched by
+        // the model host and kept; the other runtimes, the ffmpeg cores and
+        // the pose model are fetched when first used and kept then
+        // (src/sw/on-demand.ts), or all at once by "Make everything available offline".
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/ffmpeg-core*', '**/*.wasm', 'models/**'],
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __TEST_HOOKS__: 'true' },
+  define: { __TEST_HOOKS__: 'true', __MODEL_CONVERTER_VERSION__: JSON.stringify('unit-tests') },
   test: {
     projects: [
       {

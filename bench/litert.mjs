@@ -1,11 +1,11 @@
 // npx tsx bench/litert.mjs — ISNet at 1024² alone on the CPU, in one headless
 // Chromium (cross-origin isolated page, bench/litert/index.html), two ways:
 //   ORT 1.30 WASM — what the app runs now: the JSEP build, the model widened
-//                   to float32 (src/engine/segmenter.ts);
+//                   to float32 (src/engine/model/ort-segmenter.ts);
 //   LiteRT.js     — the same patched model converted to .tflite by the app's
 //                   converter (src/engine/tflite/), run by @litertjs/core's
 //                   threaded build (XNNPACK), input reordered NCHW → NHWC per
-//                   run as src/engine/litert-segmenter.ts does.
+//                   run as src/engine/model/litert-segmenter.ts does.
 // Both get the same input; runs alternate (ORT, LiteRT, LiteRT, ORT, …) after
 // one warm-up each, so load from other processes hits both alike. Prints the
 // medians, their ratio and the masks' max/mean |Δ|.

@@ -2,7 +2,7 @@
 // Chromium, to tell apart what bench:image lumps into "model run": the ORT
 // version and WASM build, and the model file. Runtimes:
 //   1.30 JSEP  — what the app runs (onnxruntime-web 1.30, its JSEP build, which
-//                also carries WebGPU; src/engine/runtime.ts picks it);
+//                also carries WebGPU; src/engine/model/ort-segmenter.ts picks it);
 //   1.30 plain — the same version's WASM-only build;
 //   1.21 plain — what @imgly/background-removal 1.7.0 runs on the CPU;
 // models, each patched as the app patches them (`output` only, MaxPool

@@ -1,7 +1,7 @@
 // What the contract asks of an engine: tasks. A feature declares its tasks'
 // signatures in its shared/tasks.ts by adding them to TaskRegistry (module
-// augmentation), and implements them in worker/tasks.ts as a `tasks` object;
-// the engine worker loads every feature's worker/tasks.ts (import.meta.glob),
+// augmentation), and lists them in worker/tasks.ts as a `tasks` object of
+// loaders; the engine worker finds every feature's worker/tasks.ts (import.meta.glob),
 // so neither the contract nor the engine names a feature, and a task is
 // `{ fn, args }` typed from the registry.
 
@@ -46,8 +46,11 @@ export type TaskResult<K extends TaskName> = ResultOf<TaskRegistry[K]>;
 /** A task as it crosses postMessage: which function, with what. */
 export type EngineTask<K extends TaskName = TaskName> = { [N in K]: { fn: N; args: TaskArgs<N> } }[K];
 
-/** What a feature's worker/tasks.ts exports: implementations of some registered tasks. */
-export type TaskImplementations<K extends TaskName> = { [N in K]: TaskRegistry[N] };
+/** A task's implementation, loaded the first time it runs. */
+export type LazyTask = () => Promise<TaskFn<unknown, unknown>>;
+
+/** What a feature's worker/tasks.ts exports: a loader for each of some registered tasks. */
+export type TaskImplementations<K extends TaskName> = { [N in K]: () => Promise<TaskRegistry[N]> };
 
 export function task<K extends TaskName>(fn: K, args: TaskArgs<K>): EngineTask<K> {
   return { fn, args } as EngineTask<K>;

@@ -4,7 +4,7 @@ import { estimateForeground } from '../imaging/foreground';
 import type { RgbaImage } from '../imaging/image';
 import { IMAGE_MATTE, matte } from './matte';
 import type { EngineProgress } from '../api/tasks';
-import { segmenterFor } from './runtime';
+import { segment } from './model-client';
 
 export interface Cutout {
   /** Straight RGBA: foreground colours with the matte as alpha. */
@@ -17,8 +17,8 @@ export interface Cutout {
  * @param progress fractions 0–1 cover the model load, the run and the refinement
  */
 export async function subjectMatte(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Uint8ClampedArray> {
-  const segmenter = await segmenterFor(IMAGE_MATTE.modelSide, (p) => progress({ stage: p.stage, fraction: 0.05 * p.fraction }));
-  return matte(image, (tensor, side) => segmenter.run(tensor, side), IMAGE_MATTE, progress);
+  const loading = (p: EngineProgress) => progress({ stage: p.stage, fraction: 0.05 * p.fraction });
+  return matte(image, (tensor, side) => segment(tensor, side, loading), IMAGE_MATTE, progress);
 }
 
 /**

@@ -1,22 +1,32 @@
-// The engine host: runs in every window of the app. It owns the worker pools,
-// answers the service worker's tasks, and holds a Web Lock for as long as the
-// page lives, so the SW can tell when a host has gone.
+// The engine host: runs in every window of the app. It starts the model host
+// (the one worker that holds ISNet, model-host.ts) and the task workers that
+// run features' tasks beside it without a model, answers the service worker's
+// tasks, and holds a Web Lock for as long as the page lives, so the SW can
+// tell when a host has gone.
+//
+//   window ─┬─ model host ── every ISNet session; one queue: requests, then jobs, then warm-up
+//           ├─ task worker ─ /v1 requests and the app's pages (decode, refine, encode)
+//           ├─ preview ───── re-finishes cut-outs without the model (made on first use)
+//           └─ jobs ──────── video, try-on, batch items (made while jobs run)
 import * as Comlink from 'comlink';
-import { serializeError, toApiError } from '../api/errors';
+import { serializeError } from '../api/errors';
 import type { Store } from '../store/store';
 import { JobRunner, type JobHandler } from './jobs';
+import { ModelHost } from './model-host';
+import type { ModelPriority } from './model-protocol';
 import { runOnPool, WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
-import type { EngineStatus, RuntimeOptions } from './runtime';
+import type { EngineStatus, RuntimeOptions } from './model/runtime';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
-import type { Settled } from './worker';
 
 const HEARTBEAT_MS = 1000;
 /** Longest a single task may run: a 6000×6000 cut-out on one WASM thread. */
 const WATCHDOG_MS = 10 * 60 * 1000;
+/** The side the warm-up builds: photos of 1024 px and more, the common input. */
+const WARM_UP_SIDE = 1024;
 
 export interface EngineHostOptions {
-  /** Test hooks for the engine workers' runtime (failures to simulate). */
+  /** Test hooks for the model host's runtime (failures to simulate). */
   runtime?: RuntimeOptions;
   /** The studio database: with it, this window also runs queued jobs. */
   store?: () => Promise<Store>;
@@ -25,10 +35,11 @@ export interface EngineHostOptions {
 }
 
 /**
- * Which workers a task runs on: `model` is the worker that holds the model;
- * `preview` re-finishes results without it, so previews never queue behind a model run.
+ * Which task workers a task runs on: `tasks` for requests and the app's pages;
+ * `preview` re-finishes results without the model, so previews never queue
+ * behind a cut-out.
  */
-export type Lane = 'model' | 'preview';
+export type Lane = 'tasks' | 'preview';
 
 export interface RunOptions {
   onProgress?: (p: EngineProgress) => void;
@@ -39,21 +50,12 @@ export interface RunOptions {
 
 type StatusListener = (status: EngineStatus & { progress?: EngineProgress }) => void;
 
-export function enginePoolOptions(name: string, watchdogMs: number, runtime: RuntimeOptions = {}): PoolOptions {
-  return {
-    size: 1,
-    createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
-    setup: (api) => api.configure(runtime),
-    watchdogMs,
-    onReplace: (reason) => console.warn(`[${name}]`, reason),
-  };
-}
-
 export class EngineHost {
   readonly lockName = `cutout-engine-host:${crypto.randomUUID()}`;
-  private readonly pools: Record<Lane, WorkerPool>;
+  readonly model: ModelHost;
+  private readonly pools: Partial<Record<Lane, WorkerPool>> = {};
   private readonly listeners = new Set<StatusListener>();
-  /** Runs queued jobs in workers of their own, so images never wait behind a clip. */
+  /** Runs queued jobs in a task worker of their own, so images never wait behind a clip. */
   readonly jobs: JobRunner | null;
   private lastStatus: EngineStatus | null = null;
   private running = 0;
@@ -64,20 +66,39 @@ export class EngineHost {
   }
 
   constructor(options: EngineHostOptions = {}) {
-    const pool = (name: string) => new WorkerPool(enginePoolOptions(name, WATCHDOG_MS, options.runtime));
-    this.pools = { model: pool('engine'), preview: pool('preview') };
+    this.model = new ModelHost(options.runtime ?? {}, (status) => {
+      this.lastStatus = status;
+      this.emit({});
+    });
     this.jobs =
       options.store && options.jobs?.length
-        ? new JobRunner(options.jobs, options.store, (name, watchdogMs) => new WorkerPool(enginePoolOptions(name, watchdogMs, options.runtime)))
+        ? new JobRunner(options.jobs, options.store, (name, watchdogMs) => new WorkerPool(this.taskPoolOptions(name, watchdogMs, 'job')))
         : null;
   }
 
-  /** The worker pool that holds the model (tests crash it through this). */
+  /** Task workers, each connected to the model host at the priority of the work it runs. */
+  private taskPoolOptions(name: string, watchdogMs: number, priority: ModelPriority): PoolOptions {
+    return {
+      size: 1,
+      createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
+      setup: (api) => this.model.connect(priority, (port) => void api.connectModel(Comlink.transfer(port, [port]))),
+      watchdogMs,
+      onReplace: (reason) => console.warn(`[${name}]`, reason),
+    };
+  }
+
+  private poolFor(lane: Lane): WorkerPool {
+    return (this.pools[lane] ??= new WorkerPool(this.taskPoolOptions(lane, WATCHDOG_MS, 'request')));
+  }
+
+  /** The task workers for requests (tests crash them through this). */
   get pool(): WorkerPool {
-    return this.pools.model;
+    return this.poolFor('tasks');
   }
 
   start(): void {
+    // The request lane's worker is started now, so the first request does not wait for it.
+    this.poolFor('tasks');
     // Held until the page goes away; the SW reads it to know this host is alive.
     void navigator.locks?.request(this.lockName, () => new Promise(() => {}));
     this.jobs?.start();
@@ -106,7 +127,7 @@ export class EngineHost {
     }
   }
 
-  /** Runs a task in a worker; the app's own pages call this directly. */
+  /** Runs a task in a task worker; the app's own pages call this directly. */
   async run<K extends TaskName>(task: EngineTask<K>, options: RunOptions = {}): Promise<TaskResult<K>> {
     const progress = (p: EngineProgress) => {
       options.onProgress?.(p);
@@ -114,26 +135,21 @@ export class EngineHost {
     };
     this.running++;
     try {
-      return await runOnPool(this.pools[options.lane ?? 'model'], task, progress, options.signal);
+      return await runOnPool(this.poolFor(options.lane ?? 'tasks'), task, progress, options.signal);
     } finally {
       this.running--;
-      void this.refreshStatus();
+      void this.refreshStatus().catch(() => {});
     }
   }
 
-  /** Loads the model and picks the backend ahead of the first task. */
-  async prepare(onProgress: (p: EngineProgress) => void = () => {}): Promise<void> {
-    const progress = (p: EngineProgress) => {
-      onProgress(p);
-      this.emit({ progress: p });
-    };
-    const settled = await this.pools.model.run<Settled<EngineStatus>>((api) => api.prepare(Comlink.proxy(progress)));
-    await this.refreshStatus();
-    if (!settled.ok) throw toApiError(settled.error, 'engine');
+  /** Has the model host build the photo session when nothing more urgent waits. */
+  async prepare(): Promise<void> {
+    this.lastStatus = await this.model.warmUp(WARM_UP_SIDE);
+    this.emit({});
   }
 
   async refreshStatus(): Promise<EngineStatus> {
-    this.lastStatus = await this.pools.model.peek().status();
+    this.lastStatus = await this.model.status();
     this.emit({});
     return this.lastStatus;
   }

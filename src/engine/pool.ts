@@ -2,22 +2,14 @@
 // past the watchdog fails the task it was running with a 500-style error, is
 // terminated and replaced, so the next task finds a fresh worker.
 import * as Comlink from 'comlink';
-import { ApiError, toApiError } from '../api/errors';
+import { toApiError } from '../api/errors';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 import type { EngineWorkerApi, Settled } from './worker';
+import { WorkerLostError } from './worker-lost';
+
+export { WorkerLostError };
 
 type Remote = Comlink.Remote<EngineWorkerApi>;
-
-/**
- * The task's worker went away under it (crashed, hung, or shut down): the task
- * itself may be fine, so a job that meets this is started again, not failed.
- */
-export class WorkerLostError extends ApiError {
-  constructor(message: string) {
-    super('unexpected_error', message);
-    this.name = 'WorkerLostError';
-  }
-}
 
 interface Slot {
   worker: Worker;
@@ -26,13 +18,15 @@ interface Slot {
   /** Rejects the running task when the worker dies. */
   crashed: Promise<never>;
   crash: (error: Error) => void;
+  /** Undoes the setup when the worker goes. */
+  teardown: () => void;
 }
 
 export interface PoolOptions {
   size: number;
   createWorker: () => Worker;
-  /** Runs on every new worker before it takes tasks. */
-  setup?: (api: Remote) => Promise<void>;
+  /** Runs on every new worker before it takes tasks; what it returns runs when that worker goes. */
+  setup?: (api: Remote) => () => void;
   /** A task running longer than this is taken for a hang. */
   watchdogMs: number;
   onReplace?: (reason: string) => void;
@@ -54,12 +48,12 @@ export class WorkerPool {
       crash = reject;
     });
     crashed.catch(() => {});
-    const slot: Slot = { worker, api, busy: false, crashed, crash };
+    const slot: Slot = { worker, api, busy: false, crashed, crash, teardown: () => {} };
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.replace(slot, `the engine worker crashed (${event.message || 'uncaught error'})`);
     });
-    void this.options.setup?.(api);
+    slot.teardown = this.options.setup?.(api) ?? (() => {});
     return slot;
   }
 
@@ -67,8 +61,7 @@ export class WorkerPool {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     slot.crash(new WorkerLostError(`${reason}; it was restarted, nothing was charged: send the request again`));
-    slot.api[Comlink.releaseProxy]();
-    slot.worker.terminate();
+    this.close(slot);
     const fresh = this.spawn();
     this.slots[index] = fresh;
     this.options.onReplace?.(reason);
@@ -126,18 +119,18 @@ export class WorkerPool {
     }
   }
 
-  /** Any worker's API, for status queries that need no slot of their own. */
-  peek(): Remote {
-    return this.slots[0].api;
-  }
-
   /** Terminates every worker; the pool is not used again. */
   dispose(): void {
     for (const slot of this.slots.splice(0)) {
       slot.crash(new WorkerLostError('the engine was shut down'));
-      slot.api[Comlink.releaseProxy]();
-      slot.worker.terminate();
+      this.close(slot);
     }
+  }
+
+  private close(slot: Slot): void {
+    slot.teardown();
+    slot.api[Comlink.releaseProxy]();
+    slot.worker.terminate();
   }
 
   /** Test hook (a no-op outside test builds): makes every worker raise an uncaught error. */
@@ -158,6 +151,6 @@ export async function runOnPool<K extends TaskName>(
     (api) => api.run(task.fn, task.args, Comlink.proxy(onProgress)) as Promise<Settled<TaskResult<K>>>,
     signal,
   );
-  if (!settled.ok) throw toApiError(settled.error, task.fn);
+  if (!settled.ok) throw settled.lost ? new WorkerLostError(settled.error.message) : toApiError(settled.error, task.fn);
   return settled.value;
 }

@@ -21,3 +21,13 @@ export type EngineReply =
 
 /** Any → SW and hosts: jobs were added or changed; hosts should look. */
 export const JOBS_CHANNEL = 'cutout-jobs';
+
+/**
+ * Cache Storage that keeps files fetched after the first visit (runtimes, the
+ * model, what a feature loads on first use). The service worker keeps what it
+ * serves there; the model host keeps its own files there itself (they may be
+ * fetched before the service worker controls the page), and says so with
+ * KEEPS_ITSELF so the service worker does not store them a second time.
+ */
+export const KEPT_FILES_CACHE = 'cutout-on-demand';
+export const KEEPS_ITSELF = 'x-cutout-keeps-itself';

@@ -1,19 +1,24 @@
-// Build assets that are not precached (the ffmpeg cores) are kept the first
-// time a page fetches them, so what worked online once works offline after.
-// Their names carry a content hash, so a kept copy is never stale.
+// Files not in the precache — the model, the runtime the engine chose, the
+// ffmpeg cores, the pose model — are kept the first time a page fetches them,
+// so what worked online once works offline after. Their names carry a content
+// hash (the build's assets) or the model's hash (models/), so a kept copy is
+// never stale. The model host keeps its own files (it may fetch them before
+// this worker controls the page); its requests say so, and pass through.
+import { KEEPS_ITSELF, KEPT_FILES_CACHE } from '../engine/protocol';
 
-const CACHE = 'cutout-on-demand';
-const ASSETS = '/assets/';
+const KEPT_FOLDERS = ['/assets/', '/models/'];
 
 export function isOnDemandAsset(url: URL): boolean {
-  return url.pathname.startsWith(ASSETS);
+  return KEPT_FOLDERS.some((folder) => url.pathname.startsWith(folder));
 }
 
 export async function serveOnDemand(request: Request): Promise<Response> {
-  const cache = await caches.open(CACHE);
-  const kept = await cache.match(request, { ignoreSearch: true });
+  const cache = await caches.open(KEPT_FILES_CACHE);
+  // A model's URL names its version in the query; an asset's hash is in its name.
+  const url = new URL(request.url);
+  const kept = await cache.match(request, { ignoreSearch: !url.pathname.startsWith('/models/') });
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok && response.status === 200) await cache.put(request, response.clone());
+  if (response.ok && response.status === 200 && !request.headers.has(KEEPS_ITSELF)) await cache.put(request, response.clone());
   return response;
 }

@@ -4,7 +4,7 @@
 // this feed subscribes once, at start, and keeps the last word.
 import type { EngineHost } from '../engine/host';
 import type { EngineProgress } from '../api/tasks';
-import type { EngineStatus } from '../engine/runtime';
+import type { EngineStatus } from '../engine/model/runtime';
 
 export type EngineStatusView = EngineStatus & { progress?: EngineProgress };
 

@@ -1,5 +1,6 @@
 // Bad input and broken parts never crash or hang: a flat image has no subject,
-// undecodable bytes are malformed, a crashed worker is replaced, and a WebGPU
+// undecodable bytes are malformed, a crashed task worker or model host is
+// replaced, and a WebGPU
 // adapter that throws with LiteRT withheld leaves the engine on ORT's WASM
 // (the rest of the suite runs on LiteRT, so these run the fallback's path).
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -84,6 +85,23 @@ describe('a worker that dies', () => {
     expect(crashed.json.error_code).toBe('unexpected_error');
     expect(crashed.json.error).toContain('crashed');
     expect(crashed.headers['x-credits-charged']).toBe('0');
+
+    const retried = await callApi(page, '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene } });
+    expect(retried.status, retried.text ?? '').toBe(200);
+  });
+});
+
+describe('a model host that dies', () => {
+  test('fails the request waiting on it with a 500 body, is restarted, and the next request works', async () => {
+    const scene = (await renderScene(page, testScene({ width: 200, height: 150 }))).dataUrl;
+    const restartsBefore = await page.evaluate(() => (window as unknown as { cutoutEngine: { model: { restartCount: number } } }).cutoutEngine.model.restartCount);
+    await page.evaluate(() => (window as unknown as { cutoutEngine: { model: { hooks: { crashOnNextSegment(): Promise<void> } } } }).cutoutEngine.model.hooks.crashOnNextSegment());
+    const crashed = await callApi(page, '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene } });
+    expect(crashed.status).toBe(500);
+    expect(crashed.json.error_code).toBe('unexpected_error');
+    expect(crashed.json.error).toContain('model host was restarted');
+    expect(crashed.headers['x-credits-charged']).toBe('0');
+    expect(await page.evaluate(() => (window as unknown as { cutoutEngine: { model: { restartCount: number } } }).cutoutEngine.model.restartCount)).toBe(restartsBefore + 1);
 
     const retried = await callApi(page, '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene } });
     expect(retried.status, retried.text ?? '').toBe(200);

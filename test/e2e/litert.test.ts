@@ -1,9 +1,9 @@
-// LiteRT.js in the real engine worker: the shipped ISNet, resized to 256² as
+// LiteRT.js in the real model host: the shipped ISNet, resized to 256² as
 // the app resizes it, converted to TFLite in the worker and run by LiteRT from
 // the bundled WebAssembly files, gives ORT WASM's mask for the same input.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BackendComparison } from '../../src/engine/litert-probe';
+import type { BackendComparison } from '../../src/engine/model/litert-probe';
 import type { EngineHost } from '../../src/engine/host';
 import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
@@ -25,7 +25,7 @@ afterAll(() => browser?.close());
 describe('LiteRT.js against ORT WASM', () => {
   test('the 256² ISNet gives the same mask on both', async () => {
     const result: BackendComparison = await page.evaluate(
-      (side) => (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine.pool.run((api) => api.compareLiteRt(side)),
+      (side) => (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine.model.hooks.compareLiteRt(side),
       256,
     );
     console.info('[litert]', JSON.stringify(result));

@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-/** Decodes the scene in the page and runs the hook on the engine's model worker. */
+/** Decodes the scene in the page and runs the hook in the model host. */
 function compareInEngine(p: Page, dataUrl: string, side: number): Promise<Comparison> {
   return p.evaluate(
     async ({ dataUrl, side }) => {
@@ -51,8 +51,8 @@ function compareInEngine(p: Page, dataUrl: string, side: number): Promise<Compar
       ctx.drawImage(bitmap, 0, 0);
       const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
       type Hooked = { compareWebGpu(image: { data: Uint8ClampedArray; width: number; height: number }, side: number): Promise<any> };
-      const engine = (window as unknown as { cutoutEngine: { pool: { run<T>(work: (api: Hooked) => Promise<T>): Promise<T> } } }).cutoutEngine;
-      const result = await engine.pool.run((api) => api.compareWebGpu({ data: pixels.data, width: pixels.width, height: pixels.height }, side));
+      const engine = (window as unknown as { cutoutEngine: { model: { hooks: Hooked } } }).cutoutEngine;
+      const result = await engine.model.hooks.compareWebGpu({ data: pixels.data, width: pixels.width, height: pixels.height }, side);
       const plain = (run: { mask: Float32Array }) => ({ ...run, mask: Array.from(run.mask) });
       return { ...result, wasm: plain(result.wasm), webgpu: plain(result.webgpu) };
     },

@@ -1,16 +1,10 @@
-// Runs the engine's video functions from a page of the built app. The app's
-// own pool is wrapped by its bundled comlink, whose proxy marker a test cannot
-// reach, so the page gets comlink's UMD build and an engine worker of its own,
-// started from the same bundled script the app uses (so progress callbacks can
-// cross as comlink proxies).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Runs the engine's video functions from a page of the built app, through the
+// app's own engine host (window.cutoutEngine, test builds only): its task
+// worker runs them and asks the page's model host for mattes, as a job would.
 import type { Page } from 'playwright-core';
 import type { VideoOptions } from '../../src/features/video/shared/meta';
 import type { VideoOutput, VideoProbe } from '../../src/features/video/shared/output';
 import type { VideoTuning } from '../../src/features/video/shared/tasks';
-
-const require = createRequire(import.meta.url);
 
 export type VideoRun =
   | { ok: true; output: Omit<VideoOutput, 'blob'>; bytes: Buffer; progress: number[] }
@@ -18,42 +12,39 @@ export type VideoRun =
 
 export type ProbeRun = { ok: true; value: VideoProbe } | { ok: false; error: { code: string; message: string } };
 
-/** Starts a second engine worker in the page, reachable as `window.videoEngine`. */
+/** The page's engine host, as these helpers call it. */
+type Host = {
+  run(task: { fn: string; args: unknown }, options: { onProgress?: (p: { fraction: number }) => void }): Promise<unknown>;
+};
+
+/** Waits until the page's engine host exists. */
 export async function startVideoEngine(page: Page): Promise<void> {
-  await page.addScriptTag({ content: readFileSync(require.resolve('comlink/dist/umd/comlink.js'), 'utf8') });
-  await page.evaluate(async () => {
-    // The app's bundle names one worker script: the engine's.
-    const entry = document.querySelector<HTMLScriptElement>('script[type=module][src]')!.src;
-    const bundle = await (await fetch(entry)).text();
-    const script = /\/assets\/worker-[\w-]+\.js/.exec(bundle)![0];
-    const comlink = (window as unknown as { Comlink: { wrap(worker: Worker): unknown } }).Comlink;
-    (window as unknown as { videoEngine: unknown }).videoEngine = comlink.wrap(new Worker(script, { type: 'module', name: 'video-test-engine' }));
-  });
+  await page.waitForFunction(() => Boolean((window as unknown as { cutoutEngine?: unknown }).cutoutEngine));
 }
 
 /** Runs removeVideoBackground on the bytes of a file; returns the output file's bytes and every progress fraction reported. */
 export async function removeVideoInPage(page: Page, input: Buffer, options: VideoOptions, tuning: VideoTuning = {}): Promise<VideoRun> {
   const answer = await page.evaluate(
     async ({ base64, options, tuning }) => {
-      const w = window as unknown as {
-        Comlink: { proxy<T>(value: T): T };
-        videoEngine: { run(...args: unknown[]): Promise<{ ok: boolean; value?: VideoOutput; error?: { code: string; message: string } }> };
-      };
+      const engine = (window as unknown as { cutoutEngine: Host }).cutoutEngine;
       const blob = await (await fetch(`data:application/octet-stream;base64,${base64}`)).blob();
       const progress: number[] = [];
-      const settled = await w.videoEngine.run(
-        'removeVideoBackground',
-        { input: blob, options, tuning },
-        w.Comlink.proxy((p: { fraction: number }) => progress.push(p.fraction)),
-      );
-      if (!settled.ok) return { ok: false as const, error: settled.error!, progress };
-      const { blob: file, ...output } = settled.value!;
-      const dataUrl = await new Promise<string>((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(reader.result as string);
-        reader.readAsDataURL(file);
-      });
-      return { ok: true as const, output, base64: dataUrl.slice(dataUrl.indexOf(',') + 1), progress };
+      try {
+        const output = (await engine.run(
+          { fn: 'removeVideoBackground', args: { input: blob, options, tuning } },
+          { onProgress: (p) => progress.push(p.fraction) },
+        )) as VideoOutput;
+        const { blob: file, ...rest } = output;
+        const dataUrl = await new Promise<string>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as string);
+          reader.readAsDataURL(file);
+        });
+        return { ok: true as const, output: rest, base64: dataUrl.slice(dataUrl.indexOf(',') + 1), progress };
+      } catch (error) {
+        const { code, message } = error as { code: string; message: string };
+        return { ok: false as const, error: { code, message }, progress };
+      }
     },
     { base64: input.toString('base64'), options, tuning },
   );
@@ -64,9 +55,13 @@ export async function removeVideoInPage(page: Page, input: Buffer, options: Vide
 
 export function probeVideoInPage(page: Page, input: Buffer): Promise<ProbeRun> {
   return page.evaluate(async (base64) => {
-    const w = window as unknown as { videoEngine: { run(fn: string, args: unknown, progress: unknown): Promise<ProbeRun> } };
-    const Comlink = (window as unknown as { Comlink: { proxy<T>(value: T): T } }).Comlink;
+    const engine = (window as unknown as { cutoutEngine: Host }).cutoutEngine;
     const blob = await (await fetch(`data:application/octet-stream;base64,${base64}`)).blob();
-    return w.videoEngine.run('probeVideo', { input: blob }, Comlink.proxy(() => {}));
+    try {
+      return { ok: true as const, value: (await engine.run({ fn: 'probeVideo', args: { input: blob } }, {})) as VideoProbe };
+    } catch (error) {
+      const { code, message } = error as { code: string; message: string };
+      return { ok: false as const, error: { code, message } };
+    }
   }, input.toString('base64'));
 }

@@ -10,7 +10,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const outDir = join(root, '.tmp', 'dist-shipped');
 
 /** Strings that exist only where a test hook does. */
-const HOOKS = ['debug:clock', 'cutoutEngine', 'simulated worker crash', 'cutout.debug.webgpu', 'simulated adapter failure', 'cutout.debug.litert', 'simulated LiteRT failure'];
+const HOOKS = ['debug:clock', 'cutoutEngine', 'simulated worker crash', 'cutout.debug.webgpu', 'simulated adapter failure', 'cutout.debug.litert', 'simulated LiteRT failure', 'simulated model host crash'];
 
 function scripts(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -36,9 +36,10 @@ describe('the shipped build', () => {
     expect(found).toEqual([]);
   });
 
-  test('does not precache the ffmpeg cores (fetched when video first needs them)', () => {
+  test('precaches the app shell only: the model and every runtime are fetched when used, and kept then', () => {
     const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
-    expect(sw).toContain('isnet-fp16.onnx');
-    expect(sw).not.toContain('ffmpeg-core');
+    const precached = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]);
+    expect(precached).toContain('index.html');
+    expect(precached.filter((url) => /\.(wasm|onnx|tflite|data)$|^models\/|ffmpeg-core/.test(url))).toEqual([]);
   });
 });

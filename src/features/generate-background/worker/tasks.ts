@@ -1,6 +1,7 @@
-// Generate-background's engine tasks.
+// Generate-background's engine tasks, each loaded the first time it runs.
 import type { TaskImplementations } from '../../../api/tasks';
 import '../shared/tasks';
-import { generateBackground } from './generateBackground';
 
-export const tasks = { generateBackground } satisfies TaskImplementations<'generateBackground'>;
+export const tasks = {
+  generateBackground: async () => (await import('./generateBackground')).generateBackground,
+} satisfies TaskImplementations<'generateBackground'>;

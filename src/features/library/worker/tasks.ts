@@ -1,4 +1,6 @@
+// The library's engine tasks, each loaded the first time it runs.
 import type { TaskImplementations } from '../../../api/tasks';
-import thumbnail from './thumbnail';
 
-export const tasks = { thumbnail } satisfies TaskImplementations<'thumbnail'>;
+export const tasks = {
+  thumbnail: async () => (await import('./thumbnail')).default,
+} satisfies TaskImplementations<'thumbnail'>;

@@ -1,8 +1,8 @@
 // The remove-background worker function: file in, PNG cut-out out.
 import { lapTimer } from '../../../engine/lap-timer';
 import { decodeImage } from '../../../engine/decode';
-import type { ImageOutput, TaskContext } from '../../../api/tasks';
-import { engineLabel, segmenterFor } from '../../../engine/runtime';
+import type { EngineProgress, ImageOutput, TaskContext } from '../../../api/tasks';
+import { engineLabel, segment } from '../../../engine/model-client';
 import { encodePng } from '../../../imaging/png';
 import { removeBackgroundMeta } from '../shared/meta';
 import type { RemoveBackgroundArgs } from '../shared/tasks';
@@ -17,15 +17,9 @@ export default async function removeBackground(
   progress({ stage: 'decoding', fraction: 0.02 });
   const image = await decodeImage(input);
   lap('decode');
-  const segmenter = await segmenterFor(IMAGE_MATTE.modelSide, (p) => progress({ stage: p.stage, fraction: 0.02 + 0.04 * p.fraction }));
-  lap('model');
-  const cutout = await removeBackgroundPixels(
-    image,
-    options,
-    (tensor, side) => segmenter.run(tensor, side),
-    IMAGE_MATTE,
-    progress,
-  );
+  // Reports from the model host while it starts the model (only the first time).
+  const loading = (p: EngineProgress) => progress({ stage: p.stage, fraction: 0.02 + 0.04 * p.fraction });
+  const cutout = await removeBackgroundPixels(image, options, (tensor, side) => segment(tensor, side, loading), IMAGE_MATTE, progress);
   lap('pipeline');
   progress({ stage: 'encoding PNG', fraction: 0.95 });
   const blob = await encodePng(cutout.data, cutout.width, cutout.height);
@@ -35,7 +29,7 @@ export default async function removeBackground(
     contentType: removeBackgroundMeta.contentType,
     width: cutout.width,
     height: cutout.height,
-    engine: await engineLabel(),
+    engine: engineLabel(),
     timings,
   };
 }

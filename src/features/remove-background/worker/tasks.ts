@@ -1,5 +1,7 @@
+// Remove-background's engine tasks, each loaded the first time it runs.
 import type { TaskImplementations } from '../../../api/tasks';
-import composeCutout from './composeCutout';
-import removeBackground from './removeBackground';
 
-export const tasks = { removeBackground, composeCutout } satisfies TaskImplementations<'removeBackground' | 'composeCutout'>;
+export const tasks = {
+  removeBackground: async () => (await import('./removeBackground')).default,
+  composeCutout: async () => (await import('./composeCutout')).default,
+} satisfies TaskImplementations<'removeBackground' | 'composeCutout'>;

@@ -1,6 +1,7 @@
-// Try-on's engine tasks.
+// Try-on's engine tasks, each loaded the first time it runs.
 import type { TaskImplementations } from '../../../api/tasks';
 import '../shared/tasks';
-import { tryOn } from './tryOn';
 
-export const tasks = { tryOn } satisfies TaskImplementations<'tryOn'>;
+export const tasks = {
+  tryOn: async () => (await import('./tryOn')).tryOn,
+} satisfies TaskImplementations<'tryOn'>;

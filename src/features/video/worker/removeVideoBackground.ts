@@ -4,7 +4,7 @@
 // follow by motion) → refine and smooth over time →
 // foreground colours → composite → encode (WebCodecs or ffmpeg.wasm, which run
 // on their own threads while the next frame is segmented).
-import { segmenterFor } from '../../../engine/runtime';
+import { prepareModel, segment } from '../../../engine/model-client';
 import type { TaskContext } from '../../../api/tasks';
 import { ApiError } from '../../../api/errors';
 import { compositeOverColor } from '../../../imaging/composite';
@@ -50,10 +50,9 @@ export default async function removeVideoBackground(
       modelSide: tuning.modelSide ?? VIDEO_MATTE.modelSide,
       keyFrames: { ...VIDEO_MATTE.keyFrames, maxInterval: keyInterval ?? VIDEO_MATTE.keyFrames.maxInterval },
     };
-    const segmenter = await timer.time('model load', () =>
-      segmenterFor(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })),
-    );
-    const matter = new VideoMatter((tensor, side) => segmenter.run(tensor, side), settings, timer);
+    // The model host's session for this side: built once per page, shared by every job.
+    await timer.time('model load', () => prepareModel(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })));
+    const matter = new VideoMatter((tensor, side) => segment(tensor, side), settings, timer);
     const expected = Math.max(1, probe.frameCount ?? Math.round(probe.durationSeconds * probe.frameRate));
 
     let frames = 0;

@@ -1,5 +1,7 @@
+// Video's engine tasks, each loaded the first time it runs.
 import type { TaskImplementations } from '../../../api/tasks';
-import probeVideo from './probeVideo';
-import removeVideoBackground from './removeVideoBackground';
 
-export const tasks = { probeVideo, removeVideoBackground } satisfies TaskImplementations<'probeVideo' | 'removeVideoBackground'>;
+export const tasks = {
+  probeVideo: async () => (await import('./probeVideo')).default,
+  removeVideoBackground: async () => (await import('./removeVideoBackground')).default,
+} satisfies TaskImplementations<'probeVideo' | 'removeVideoBackground'>;

@@ -8,8 +8,18 @@
 // a WebGPU session took 1948 MB of Chromium PSS on it, 2271 MB with WASM on
 // the plain build beside it. Its WASM is 1.5 MB smaller than JSEP's.
 import * as ort from 'onnxruntime-web/webgpu';
-import { widenToFloat32 } from './onnx/widen-float32';
+import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { widenToFloat32 } from '../onnx/widen-float32';
 import type { Segmenter, WasmBackend, WebGpuBackend } from './segmenter';
+import { modelThreads, ownThreadEnvironment } from './threads';
+
+// ORT starts its thread workers from these files; without explicit paths it
+// would try to start them from the bundle, which is not a worker script.
+ort.env.wasm.wasmPaths = { wasm: ortWasmUrl, mjs: ortMjsUrl };
+// ORT reads the thread count once, at its first session, and the backend
+// choice tries WebGPU before WASM: set it before any session is made.
+ort.env.wasm.numThreads = modelThreads(ownThreadEnvironment());
 
 /** Whether the backend runs the graph widened to float32 rather than as shipped. */
 export function runsFloat32(backend: WasmBackend | WebGpuBackend): boolean {

@@ -6,11 +6,11 @@
 // without a GPU.
 import * as ort from 'onnxruntime-web/webgpu';
 import { wasmBackend, webGpuBackend } from './backend';
-import { modelFor } from './runtime';
+import { modelSource } from './runtime';
 import { timedRun, type ProbeRun } from './probe-run';
 import { ownThreadEnvironment } from './threads';
-import { toModelInput } from '../imaging/model-input';
-import type { RgbaImage } from '../imaging/image';
+import { toModelInput } from '../../imaging/model-input';
+import type { RgbaImage } from '../../imaging/image';
 
 export interface WebGpuComparison {
   side: number;
@@ -24,10 +24,10 @@ export interface WebGpuComparison {
 export async function compareWebGpuWithWasm(image: RgbaImage, side: number): Promise<WebGpuComparison> {
   const adapter = await (self.navigator as { gpu?: GPU }).gpu?.requestAdapter();
   if (!adapter) throw new Error('WebGPU has no adapter in this worker');
-  const model = await modelFor(side, () => {});
+  const model = modelSource(side, () => {});
   const input = toModelInput(image, side);
-  const wasm = await timedRun(model, side, wasmBackend(ownThreadEnvironment()), input);
-  const webgpu = await timedRun(model, side, webGpuBackend(adapter), input);
+  const wasm = await timedRun(model, wasmBackend(ownThreadEnvironment()), input);
+  const webgpu = await timedRun(model, webGpuBackend(adapter), input);
   return {
     side,
     adapter: { architecture: adapter.info.architecture, isFallbackAdapter: adapter.info.isFallbackAdapter === true, shaderF16: adapter.features.has('shader-f16') },

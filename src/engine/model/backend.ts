@@ -7,7 +7,7 @@
 // The reason for the choice travels with it, for X-Engine and the app status.
 import type { LiteRtSupport } from './litert-support';
 import { createSegmenter } from './create-segmenter';
-import { describeBackend, type Backend, type LiteRtBackend, type Segmenter, type WasmBackend, type WebGpuBackend } from './segmenter';
+import { describeBackend, type Backend, type LiteRtBackend, type ModelSource, type Segmenter, type WasmBackend, type WebGpuBackend } from './segmenter';
 import { modelThreads, type ThreadEnvironment } from './threads';
 import { softwareAdapterReason, webGpuPrecision, type AdapterFacts } from './webgpu-adapter';
 
@@ -64,23 +64,23 @@ interface CpuChoice {
 }
 
 /** LiteRT where it is offered and builds the session; else ORT WASM, saying why not LiteRT. */
-async function chooseCpu(model: Uint8Array, side: number, env: BackendEnvironment): Promise<CpuChoice> {
+async function chooseCpu(source: ModelSource, env: BackendEnvironment): Promise<CpuChoice> {
   const support = env.liteRt;
   const backend = support ? liteRtBackend(support) : null;
   let notLiteRt = support ? `no LiteRT: ${support.reason}` : 'LiteRT not offered';
   if (support && backend) {
     try {
-      return { segmenter: await createSegmenter(model, side, backend), backend, reason: support.reason };
+      return { segmenter: await createSegmenter(source, backend), backend, reason: support.reason };
     } catch (error) {
       notLiteRt = `LiteRT failed (${message(error)})`;
     }
   }
   const wasm = wasmBackend(env);
-  return { segmenter: await createSegmenter(model, side, wasm), backend: wasm, reason: `${wasmReason(env, wasm)}; ${notLiteRt}` };
+  return { segmenter: await createSegmenter(source, wasm), backend: wasm, reason: `${wasmReason(env, wasm)}; ${notLiteRt}` };
 }
 
 /** Tries WebGPU; returns the segmenter and its run time, or why it cannot be used. */
-async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironment) {
+async function tryWebGpu(source: ModelSource, env: BackendEnvironment) {
   if (!env.gpu) return { failure: 'no WebGPU in this browser' };
   let segmenter: Segmenter | undefined;
   try {
@@ -89,7 +89,7 @@ async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironmen
     const software = softwareAdapterReason(adapter);
     if (software) return { failure: `WebGPU not tried: ${software}` };
     const backend = webGpuBackend(adapter);
-    segmenter = await createSegmenter(model, side, backend);
+    segmenter = await createSegmenter(source, backend);
     await timeRun(segmenter);
     return { segmenter, backend, ms: await timeRun(segmenter) };
   } catch (error) {
@@ -98,9 +98,9 @@ async function tryWebGpu(model: Uint8Array, side: number, env: BackendEnvironmen
   }
 }
 
-export async function chooseBackend(model: Uint8Array, side: number, env: BackendEnvironment): Promise<BackendChoice> {
-  const gpu = await tryWebGpu(model, side, env);
-  const cpu = await chooseCpu(model, side, env);
+export async function chooseBackend(source: ModelSource, env: BackendEnvironment): Promise<BackendChoice> {
+  const gpu = await tryWebGpu(source, env);
+  const cpu = await chooseCpu(source, env);
   if (gpu.segmenter && gpu.backend && gpu.ms !== undefined) {
     const cpuMs = await timeRun(cpu.segmenter);
     const timings = { webgpu: gpu.ms, cpu: cpuMs };

@@ -3,17 +3,18 @@
 // choice skips a software adapter without building a WebGPU session.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 
 // The app imports ORT's `webgpu` build, whose threaded WASM cannot start in
 // Node; Node gets ORT's own Node build, the same CPU kernels and API.
 vi.mock('onnxruntime-web/webgpu', () => import('onnxruntime-web'));
-import { chooseBackend, webGpuBackend } from '../../../src/engine/backend';
-import { IMAGE_MODEL } from '../../../src/engine/models';
-import { patchIsnet } from '../../../src/engine/onnx/isnet-patch';
-import { runsFloat32 } from '../../../src/engine/ort-segmenter';
-import { describeBackend } from '../../../src/engine/segmenter';
-import { softwareAdapterReason, webGpuPrecision } from '../../../src/engine/webgpu-adapter';
+import { chooseBackend, webGpuBackend } from '../../../../src/engine/model/backend';
+import { IMAGE_MODEL } from '../../../../src/engine/model/models';
+import { patchIsnet } from '../../../../src/engine/onnx/isnet-patch';
+import { runsFloat32 } from '../../../../src/engine/model/ort-segmenter';
+import { describeBackend } from '../../../../src/engine/model/segmenter';
+import { bytesSource, useNodeOrt } from './model-source';
+import { softwareAdapterReason, webGpuPrecision } from '../../../../src/engine/model/webgpu-adapter';
 
 const features = (...names: string[]) => new Set(names);
 const swiftShader = { features: features('timestamp-query', 'subgroups'), info: { architecture: 'swiftshader', vendor: 'google', isFallbackAdapter: true } };
@@ -44,13 +45,15 @@ describe('softwareAdapterReason', () => {
   });
 });
 
+beforeAll(useNodeOrt);
+
 describe('chooseBackend on a software adapter', () => {
   test('WebGPU is not tried: WASM, and the reason says why', async () => {
-    const shipped = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', '..', 'public', 'models', IMAGE_MODEL.file)));
+    const shipped = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'public', 'models', IMAGE_MODEL.file)));
     const model = patchIsnet(shipped, { keepOutputs: ['output'], clearCeilMode: true, inputSize: 64 }).bytes;
     let devicesAsked = 0;
     const adapter = { ...swiftShader, requestDevice: () => (devicesAsked++, Promise.reject(new Error('no device'))) } as unknown as GPUAdapter;
-    const choice = await chooseBackend(model, 64, { gpu: { requestAdapter: async () => adapter }, crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(64, model), { gpu: { requestAdapter: async () => adapter }, crossOriginIsolated: true, hardwareConcurrency: 2 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); LiteRT not offered; WebGPU not tried: the WebGPU adapter is software (swiftshader), slower than the CPU');
     expect(choice.timings).toEqual({});

@@ -3,7 +3,7 @@
 // hands it to the runtime that builds the session.
 import type { LiteRtBuild } from './litert-support';
 import type { WebGpuPrecision } from './webgpu-adapter';
-import type { Plane } from '../imaging/image';
+import type { Plane } from '../../imaging/image';
 
 export type WebGpuBackend = { kind: 'webgpu'; precision: WebGpuPrecision };
 export type WasmBackend = { kind: 'wasm'; threads: number };
@@ -25,6 +25,17 @@ export function describeBackend(backend: Backend): string {
 /** Threads the backend runs the model on; 0 for the GPU. */
 export function backendThreads(backend: Backend): number {
   return backend.kind === 'webgpu' ? 0 : backend.threads;
+}
+
+/**
+ * One side's model, read only when a runtime asks for it: ISNet's ONNX graph
+ * (ORT), or the .tflite converted from it (LiteRT). Neither is held after the
+ * session is built, so the weights live in the runtime alone.
+ */
+export interface ModelSource {
+  side: number;
+  onnx(): Promise<Uint8Array>;
+  tflite(): Promise<Uint8Array>;
 }
 
 export interface Segmenter {

@@ -16,5 +16,5 @@ export function modelThreads(env: ThreadEnvironment): number {
 
 /** This worker's (or page's) own facts. */
 export function ownThreadEnvironment(): ThreadEnvironment {
-  return { crossOriginIsolated: self.crossOriginIsolated, hardwareConcurrency: self.navigator.hardwareConcurrency || 1 };
+  return { crossOriginIsolated: globalThis.crossOriginIsolated ?? false, hardwareConcurrency: globalThis.navigator?.hardwareConcurrency || 1 };
 }

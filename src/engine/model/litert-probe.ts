@@ -3,7 +3,7 @@
 // both, and how far apart their masks are. test/e2e/litert.test.ts asserts on it.
 import { liteRtBackend, wasmBackend } from './backend';
 import { liteRtSupport } from './litert-support';
-import { modelFor } from './runtime';
+import { modelSource } from './runtime';
 import { timedRun } from './probe-run';
 import { ownThreadEnvironment } from './threads';
 
@@ -41,14 +41,14 @@ export function probeInput(side: number): Float32Array {
 const mean = (data: Float32Array) => data.reduce((sum, v) => sum + v, 0) / data.length;
 
 export async function compareLiteRtWithOrt(side: number): Promise<BackendComparison> {
-  const model = await modelFor(side, () => {});
+  const model = modelSource(side, () => {});
   const input = probeInput(side);
   const wasm = wasmBackend(ownThreadEnvironment());
-  const ort = await timedRun(model, side, wasm, input);
+  const ort = await timedRun(model, wasm, input);
   const support = await liteRtSupport();
   const liteRt = liteRtBackend(support);
   if (!liteRt) throw new Error(`LiteRT cannot run here: ${support.reason}`);
-  const litert = await timedRun(model, side, liteRt, input);
+  const litert = await timedRun(model, liteRt, input);
   let maxDiff = 0;
   let sumDiff = 0;
   for (let i = 0; i < ort.mask.length; i++) {

@@ -1,10 +1,10 @@
 // Starts LiteRT.js's WebAssembly runtime once per worker, from the files the
-// app bundles (Vite `?url`, precached by the service worker), so it works
-// offline. LiteRT loads its Emscripten script with importScripts, which a
-// module worker (ours) refuses; so the script is fetched and run here first,
-// and importScripts is stood in for while LiteRT "loads" it. Emscripten is
-// told where the .wasm is (the bundle renames it) and which script its
-// pthread workers start from.
+// app bundles (Vite `?url`). Only the build the engine chose is fetched, and
+// it is kept in Cache Storage (model-files.ts), so it works offline after.
+// LiteRT loads its Emscripten script with importScripts, which a module
+// worker (ours) refuses; so the script is fetched and run here first, and
+// importScripts is stood in for while LiteRT "loads" it. Emscripten gets the
+// .wasm's bytes (wasmBinary) and the script its pthread workers start from.
 import { loadLiteRt, type LiteRt } from '@litertjs/core';
 import compatJsUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.js?url';
 import compatWasmUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.wasm?url';
@@ -13,6 +13,7 @@ import relaxedSimdWasmUrl from '@litertjs/core/wasm/litert_wasm_internal.wasm?ur
 import threadedJsUrl from '@litertjs/core/wasm/litert_wasm_threaded_internal.js?url';
 import threadedWasmUrl from '@litertjs/core/wasm/litert_wasm_threaded_internal.wasm?url';
 import type { LiteRtBuild } from './litert-support';
+import { keptOrFetched } from './model-files';
 
 const FILES: Record<LiteRtBuild, { js: string; wasm: string }> = {
   threaded: { js: threadedJsUrl, wasm: threadedWasmUrl },
@@ -22,7 +23,7 @@ const FILES: Record<LiteRtBuild, { js: string; wasm: string }> = {
 
 /** The globals Emscripten's script and LiteRT's loader talk through. */
 interface LoaderGlobals {
-  Module?: { locateFile(path: string): string; mainScriptUrlOrBlob?: string };
+  Module?: { locateFile(path: string): string; mainScriptUrlOrBlob?: string; wasmBinary?: Uint8Array };
   ModuleFactory?: unknown;
   importScripts?: (...urls: string[]) => void;
 }
@@ -31,9 +32,8 @@ let loaded: { build: LiteRtBuild; liteRt: Promise<LiteRt> } | null = null;
 
 /** Runs a classic script's text in the global scope, as importScripts would. */
 async function runClassicScript(url: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
-  const source = `${await response.text()}\n//# sourceURL=${new URL(url, self.location.href).href}`;
+  const { bytes } = await keptOrFetched(url);
+  const source = `${new TextDecoder().decode(bytes)}\n//# sourceURL=${new URL(url, self.location.href).href}`;
   // Indirect eval: global scope, so the script's `var ModuleFactory` becomes a global.
   (0, eval)(source);
 }
@@ -41,10 +41,10 @@ async function runClassicScript(url: string): Promise<void> {
 async function load(build: LiteRtBuild): Promise<LiteRt> {
   const { js, wasm } = FILES[build];
   const scope = self as unknown as LoaderGlobals;
-  await runClassicScript(js);
+  const [{ bytes: wasmBinary }] = await Promise.all([keptOrFetched(wasm), runClassicScript(js)]);
   if (!scope.ModuleFactory) throw new Error(`LiteRT: ${js} did not define ModuleFactory`);
   const jsHref = new URL(js, self.location.href).href;
-  scope.Module = { locateFile: (path) => (path.endsWith('.wasm') ? wasm : path), mainScriptUrlOrBlob: jsHref };
+  scope.Module = { locateFile: (path) => (path.endsWith('.wasm') ? wasm : path), mainScriptUrlOrBlob: jsHref, wasmBinary };
   const ownImportScripts = Object.getOwnPropertyDescriptor(scope, 'importScripts');
   scope.importScripts = (...urls) => {
     if (urls.some((u) => u !== js)) throw new Error(`LiteRT asked for ${urls.join(', ')}, not ${js}`);

@@ -9,20 +9,22 @@ import { beforeAll, describe, expect, test, vi } from 'vitest';
 // The app imports ORT's `webgpu` build, whose threaded WASM cannot start in
 // Node; Node gets ORT's own Node build, the same CPU kernels and API.
 vi.mock('onnxruntime-web/webgpu', () => import('onnxruntime-web'));
-import { chooseBackend } from '../../../src/engine/backend';
-import { chooseLiteRtBuild } from '../../../src/engine/litert-support';
-import { describeBackend } from '../../../src/engine/segmenter';
-import { IMAGE_MODEL } from '../../../src/engine/models';
+import { chooseBackend } from '../../../../src/engine/model/backend';
+import { chooseLiteRtBuild } from '../../../../src/engine/model/litert-support';
+import { describeBackend } from '../../../../src/engine/model/segmenter';
+import { bytesSource, useNodeOrt } from './model-source';
+import { IMAGE_MODEL } from '../../../../src/engine/model/models';
 
 let model: Uint8Array;
 
-beforeAll(() => {
-  model = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', '..', 'public', 'models', IMAGE_MODEL.file)));
+beforeAll(async () => {
+  await useNodeOrt();
+  model = new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'public', 'models', IMAGE_MODEL.file)));
 });
 
 describe('chooseBackend', () => {
   test('without WebGPU: WASM with threads when isolated', async () => {
-    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.label).toBe('wasm-threads(2)');
     expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); LiteRT not offered; no WebGPU in this browser');
@@ -31,7 +33,7 @@ describe('chooseBackend', () => {
 
   test('a throwing adapter falls back to WASM, on one thread when not isolated, and says why', async () => {
     const gpu = { requestAdapter: () => Promise.reject(new Error('simulated adapter failure')) };
-    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu, crossOriginIsolated: false, hardwareConcurrency: 8 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, crossOriginIsolated: false, hardwareConcurrency: 8 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 1 });
     expect(choice.label).toBe('wasm');
     expect(choice.reason).toBe('WASM on one thread (the page is not cross-origin isolated, so no threads); LiteRT not offered; WebGPU failed (simulated adapter failure)');
@@ -41,7 +43,7 @@ describe('chooseBackend', () => {
   test('an adapter on which the session cannot be built falls back to WASM', async () => {
     // Node's onnxruntime-web has no WebGPU backend, so building the session fails as on a GPU that cannot run ISNet.
     const gpu = { requestAdapter: async () => ({}) as GPUAdapter };
-    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu, crossOriginIsolated: true, hardwareConcurrency: 4 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, crossOriginIsolated: true, hardwareConcurrency: 4 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 4 });
     expect(choice.reason).toMatch(/^WASM with 4 threads \(cross-origin isolated\); LiteRT not offered; WebGPU failed \(.+\)$/);
     expect(choice.timings).toEqual({});
@@ -51,7 +53,7 @@ describe('chooseBackend', () => {
   test('LiteRT offered but unable to start (Node has no LiteRT runtime): ORT WASM, saying why', async () => {
     const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
     expect(liteRt).toMatchObject({ usable: true, build: 'threaded', threads: 2 });
-    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.reason).toMatch(/^WASM with 2 threads \(cross-origin isolated\); LiteRT failed \(.+\); no WebGPU in this browser$/);
     await choice.segmenter.release();
@@ -59,7 +61,7 @@ describe('chooseBackend', () => {
 
   test('a browser without WebAssembly SIMD gets ORT WASM, and the reason names what LiteRT lacked', async () => {
     const liteRt = chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
-    const choice = await chooseBackend(model, IMAGE_MODEL.inputSize, { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); no LiteRT: no WebAssembly SIMD in this browser; no WebGPU in this browser');
     await choice.segmenter.release();

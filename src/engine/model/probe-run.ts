@@ -1,7 +1,7 @@
 // Test builds only: one timed session for the backend-comparison probes
 // (litert-probe.ts, webgpu-probe.ts): build it, run it once, release it.
 import { createSegmenter } from './create-segmenter';
-import { describeBackend, type Backend } from './segmenter';
+import { describeBackend, type Backend, type ModelSource } from './segmenter';
 
 export interface ProbeRun {
   label: string;
@@ -11,9 +11,10 @@ export interface ProbeRun {
   mask: Float32Array;
 }
 
-export async function timedRun(model: Uint8Array, side: number, backend: Backend, input: Float32Array): Promise<ProbeRun> {
+export async function timedRun(source: ModelSource, backend: Backend, input: Float32Array): Promise<ProbeRun> {
   let start = performance.now();
-  const segmenter = await createSegmenter(model, side, backend);
+  const segmenter = await createSegmenter(source, backend);
+  const side = source.side;
   const createMs = performance.now() - start;
   try {
     start = performance.now();

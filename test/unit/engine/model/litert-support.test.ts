@@ -1,7 +1,7 @@
 // Which LiteRT.js build a browser gets, from its WebAssembly features and
 // whether the page is cross-origin isolated; without SIMD, none (ORT stays).
 import { describe, expect, test } from 'vitest';
-import { chooseLiteRtBuild } from '../../../../src/engine/litert-support';
+import { chooseLiteRtBuild } from '../../../../src/engine/model/litert-support';
 
 const isolated = { crossOriginIsolated: true, hardwareConcurrency: 8 };
 const all = { simd: true, relaxedSimd: true, threads: true };

@@ -1,0 +1,81 @@
+// The model host's files in Cache Storage: ISNet's ONNX graph as the app ships
+// it, and each .tflite converted from it. The host keeps them itself, because
+// on a first visit it fetches the model before the service worker controls
+// the page; the fetch says so (KEEPS_ITSELF), and the service worker then
+// passes it through rather than store the bytes twice. A reload reads both
+// from the cache: the download and the conversion are paid once.
+import { KEEPS_ITSELF, KEPT_FILES_CACHE } from '../protocol';
+
+export interface DownloadProgress {
+  loaded: number;
+  total: number;
+}
+
+type OnProgress = (p: DownloadProgress) => void;
+
+function absolute(url: string): string {
+  return new URL(url, self.location.href).href;
+}
+
+function openCache(): Promise<Cache> | null {
+  return typeof caches === 'undefined' ? null : caches.open(KEPT_FILES_CACHE);
+}
+
+async function readBody(response: Response, onProgress: OnProgress): Promise<Uint8Array> {
+  const total = Number(response.headers.get('content-length')) || 0;
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  // One allocation when the size is known (the usual case), so the file exists once in memory.
+  let bytes = new Uint8Array(total);
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (loaded + value.byteLength > bytes.byteLength) {
+      const grown = new Uint8Array(Math.max(loaded + value.byteLength, bytes.byteLength * 2));
+      grown.set(bytes.subarray(0, loaded));
+      bytes = grown;
+    }
+    bytes.set(value, loaded);
+    loaded += value.byteLength;
+    onProgress({ loaded, total: Math.max(total, loaded) });
+  }
+  return loaded === bytes.byteLength ? bytes : bytes.slice(0, loaded);
+}
+
+/** A kept file's bytes, or null when it is not kept. */
+export async function readKept(url: string, onProgress: OnProgress = () => {}): Promise<Uint8Array | null> {
+  const kept = await (await openCache())?.match(absolute(url));
+  return kept ? readBody(kept, onProgress) : null;
+}
+
+export async function isKept(url: string): Promise<boolean> {
+  return (await (await openCache())?.match(absolute(url))) !== undefined;
+}
+
+/** Keeps bytes under a URL (a file fetched, or one made here, like a converted model). */
+export async function keep(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  const cache = await openCache();
+  await cache?.put(absolute(url), new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } }));
+}
+
+/** A file from the cache, else from the network, then kept. */
+export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+  const kept = await readKept(url, onProgress);
+  if (kept) return { bytes: kept, fromCache: true };
+  const response = await fetch(absolute(url), { headers: { [KEEPS_ITSELF]: '1' } });
+  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+  const bytes = await readBody(response, onProgress);
+  await keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream');
+  return { bytes, fromCache: false };
+}
+
+/** Removes kept files under `prefix` that `isCurrent` disowns (an older model, an older converter's output). */
+export async function dropStale(prefix: string, isCurrent: (url: URL) => boolean): Promise<void> {
+  const cache = await openCache();
+  if (!cache) return;
+  const base = absolute(prefix);
+  for (const request of await cache.keys()) {
+    if (request.url.startsWith(base) && !isCurrent(new URL(request.url))) await cache.delete(request);
+  }
+}

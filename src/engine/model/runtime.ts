@@ -1,0 +1,177 @@
+// The model host's runtime: the backend chosen once, one session per side
+// (sessions.ts), and the model's bytes read only while a session is built.
+// For LiteRT the .tflite converted from the ONNX graph is kept in Cache
+// Storage (model-files.ts), keyed by the model's hash and the converter's
+// version, so a reload compiles the kept file without fetching or converting.
+import { patchIsnet } from '../onnx/isnet-patch';
+import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
+import { liteRtSupport, type LiteRtSupport } from './litert-support';
+import { dropStale, isKept, keep, keptOrFetched, readKept, type DownloadProgress } from './model-files';
+import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl, tfliteUrl } from './models';
+import { createSegmenter } from './create-segmenter';
+import { backendThreads, type ModelSource, type Segmenter } from './segmenter';
+import { ownThreadEnvironment } from './threads';
+import { Sessions } from './sessions';
+import type { EngineProgress } from '../../api/tasks';
+
+export interface EngineStatus {
+  state: 'idle' | 'loading' | 'ready' | 'failed';
+  backend?: string;
+  reason?: string;
+  modelCached: boolean;
+  crossOriginIsolated: boolean;
+  threads: number;
+  download?: DownloadProgress;
+  error?: string;
+  /** Sides with a session built or being built. */
+  sides: number[];
+  /** Milliseconds of each start-up step the last session build took (read, convert, compile…), for the benches. */
+  startup: Record<string, number>;
+}
+
+export interface RuntimeOptions {
+  /** Test hook: make WebGPU's requestAdapter throw, to prove the fallback. */
+  simulateWebGpuFailure?: boolean;
+  /** Test hook: withhold LiteRT, to prove the ORT WASM fallback. */
+  simulateLiteRtFailure?: boolean;
+}
+
+type Progress = (p: EngineProgress) => void;
+
+let options: RuntimeOptions = {};
+const status: EngineStatus = {
+  state: 'idle',
+  modelCached: false,
+  crossOriginIsolated: self.crossOriginIsolated,
+  threads: 1,
+  sides: [],
+  startup: {},
+};
+let onChange: (status: EngineStatus) => void = () => {};
+
+function changed(): void {
+  status.sides = sessions.sides;
+  onChange({ ...status });
+}
+
+export function configureRuntime(next: RuntimeOptions, listener: (status: EngineStatus) => void = () => {}): void {
+  options = next;
+  onChange = listener;
+}
+
+export async function engineStatus(): Promise<EngineStatus> {
+  status.modelCached ||= (await isKept(modelUrl(IMAGE_MODEL))) || (await isKept(tfliteUrl(IMAGE_MODEL, IMAGE_MODEL.inputSize)));
+  status.sides = sessions.sides;
+  return { ...status };
+}
+
+async function timed<T>(step: string, work: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    status.startup[step] = Math.round((status.startup[step] ?? 0) + performance.now() - start);
+  }
+}
+
+async function environment(): Promise<BackendEnvironment> {
+  return { ...ownThreadEnvironment(), gpu: gpuForChoice(), liteRt: await liteRtForChoice() };
+}
+
+function gpuForChoice(): Pick<GPU, 'requestAdapter'> | undefined {
+  const gpu = (self.navigator as { gpu?: GPU }).gpu;
+  if (!__TEST_HOOKS__ || !options.simulateWebGpuFailure) return gpu;
+  return {
+    requestAdapter: () => Promise.reject(new Error('simulated adapter failure')),
+  };
+}
+
+async function liteRtForChoice(): Promise<LiteRtSupport> {
+  if (__TEST_HOOKS__ && options.simulateLiteRtFailure) return { usable: false, threads: 0, reason: 'simulated LiteRT failure' };
+  return liteRtSupport();
+}
+
+/** The shipped ONNX graph, from the cache or the network (then kept), resized for `side`. */
+async function readOnnx(side: number, progress: Progress): Promise<Uint8Array> {
+  const { bytes, fromCache } = await timed('read model', () =>
+    keptOrFetched(modelUrl(IMAGE_MODEL), (download) => {
+      status.download = download;
+      progress({ stage: status.modelCached ? 'loading model' : 'downloading model', fraction: download.total ? download.loaded / download.total : 0 });
+    }),
+  );
+  status.modelCached = true;
+  if (!fromCache) changed();
+  if (side === IMAGE_MODEL.inputSize) return bytes;
+  return timed('resize graph', () => patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes);
+}
+
+/**
+ * One side's model for a session build. The ONNX bytes are held only until
+ * the runtime has what it needs; the kept .tflite skips them altogether.
+ */
+export function modelSource(side: number, progress: Progress): ModelSource {
+  status.startup = {};
+  let onnx: Promise<Uint8Array> | null = null;
+  const readGraph = () => (onnx ??= readOnnx(side, progress));
+  return {
+    side,
+    onnx: readGraph,
+    async tflite() {
+      const url = tfliteUrl(IMAGE_MODEL, side);
+      const kept = await timed('read .tflite', () => readKept(url));
+      if (kept) {
+        status.modelCached = true;
+        return kept;
+      }
+      const [{ onnxToTflite }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), readGraph()]);
+      progress({ stage: 'preparing the model', fraction: 1 });
+      const converted = await timed('convert', () => onnxToTflite(graph).bytes);
+      onnx = null;
+      // Not awaited: the session compiles while the file is written.
+      keep(url, converted, 'application/vnd.tflite').catch((error: unknown) => console.warn('[model] could not keep the converted model', error));
+      return converted;
+    },
+  };
+}
+
+async function chooseAndReport(source: ModelSource, progress: Progress): Promise<BackendChoice> {
+  status.state = 'loading';
+  changed();
+  try {
+    progress({ stage: 'starting the model', fraction: 1 });
+    const made = await timed('build session', async () => chooseBackend(source, await environment()));
+    Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined, threads: backendThreads(made.backend) });
+    // What an older build kept (another model, another converter) is never read again.
+    dropStale(MODELS_PREFIX, (url) => isCurrentModelFile(url)).catch(() => {});
+    return made;
+  } catch (error) {
+    Object.assign(status, { state: 'failed', error: (error as Error).message });
+    throw error;
+  } finally {
+    changed();
+  }
+}
+
+const sessions = new Sessions({
+  source: modelSource,
+  choose: chooseAndReport,
+  async create(source, backend, progress) {
+    progress({ stage: 'starting the model', fraction: 1 });
+    try {
+      return await timed('build session', () => createSegmenter(source, backend));
+    } finally {
+      changed();
+    }
+  },
+});
+
+/** The session for a square input side (built on first use). Called from the model queue only. */
+export function sessionFor(side: number, progress: Progress = () => {}): Promise<Segmenter> {
+  return sessions.get(side, progress);
+}
+
+export async function engineLabel(): Promise<string> {
+  const chosen = sessions.chosen;
+  if (!chosen) throw new Error('the engine has not chosen a backend yet');
+  return (await chosen).label;
+}
