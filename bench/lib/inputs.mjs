@@ -74,3 +74,26 @@ export async function ensureInputs(context, scene, specs) {
   await page?.close();
   return inputs;
 }
+
+/**
+ * bench:cold's photos: 800×800, subjects and placements no other bench or eval
+ * uses, so no setting was tuned on them. The first is the photo sent right after
+ * opening the app, the other five follow.
+ */
+export function coldInputSpecs(scene, count = 6) {
+  const subjects = ['teapot', 'backpack', 'camera', 'dog', 'guitar', 'potted-plant'];
+  return subjects.slice(0, count).map((name, i) => {
+    const subject = SUBJECTS.find((s) => s.name === name);
+    const spec = {
+      svg: scene.subjectSvg(name),
+      width: 800,
+      height: 800,
+      colors: subject.colors,
+      subject: { x: 0.38 + 0.05 * i, y: 0.47 + 0.02 * (i % 3), size: 0.5 + 0.06 * (i % 4) },
+      format: 'image/jpeg',
+      seed: 901 + i,
+    };
+    const hash = createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 8);
+    return { name: `cold-800x800-${name}-${hash}.jpg`, size: '800×800', subject: name, spec };
+  });
+}

@@ -71,6 +71,18 @@ function chromiumProcesses() {
   return found;
 }
 
+/** CPU (jiffies, 1/100 s) the Chromium processes of this bench have used so far, by process type. */
+export function chromiumCpu() {
+  const byType = {};
+  for (const proc of chromiumProcesses()) byType[proc.type] = (byType[proc.type] ?? 0) + proc.cpu;
+  return byType;
+}
+
+/** Peak-free reading: PSS of every Chromium process of this bench now, in bytes. */
+export function chromiumPss() {
+  return chromiumProcesses().reduce((sum, proc) => sum + proc.pss, 0);
+}
+
 export class ChromiumMemory {
   #timer = null;
   /** renderer key → owner */

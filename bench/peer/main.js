@@ -42,6 +42,10 @@ async function alphaPlaneBase64(blob) {
 }
 
 window.peerBench = {
+  /** Configures the peer without loading its model: the first run then pays the load, as a user's first photo does. */
+  configure(publicPath) {
+    config = { publicPath, model: 'medium', device: 'cpu', proxyToWorker: false, output: { format: 'image/png' }, progress };
+  },
   async init(publicPath) {
     config = { publicPath, model: 'medium', device: 'cpu', proxyToWorker: false, output: { format: 'image/png' }, progress };
     const start = performance.now();

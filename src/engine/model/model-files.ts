@@ -43,8 +43,31 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
   return loaded === bytes.byteLength ? bytes : bytes.slice(0, loaded);
 }
 
+/**
+ * A body over the caller's bytes, in views rather than a copy: a Response
+ * made from the array itself would copy it, and these files run to 170 MB.
+ */
+function viewsOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  const CHUNK = 1 << 20;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.byteLength) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.subarray(offset, offset + CHUNK));
+      offset += CHUNK;
+    },
+  });
+}
+
+/** Writes still going on, by URL: a read waits for them rather than miss the file. */
+const writing = new Map<string, Promise<void>>();
+
 /** A kept file's bytes, or null when it is not kept. */
 export async function readKept(url: string, onProgress: OnProgress = () => {}): Promise<Uint8Array | null> {
+  await writing.get(absolute(url));
   const kept = await (await openCache())?.match(absolute(url));
   return kept ? readBody(kept, onProgress) : null;
 }
@@ -53,10 +76,21 @@ export async function isKept(url: string): Promise<boolean> {
   return (await (await openCache())?.match(absolute(url))) !== undefined;
 }
 
-/** Keeps bytes under a URL (a file fetched, or one made here, like a converted model). */
-export async function keep(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  const cache = await openCache();
-  await cache?.put(absolute(url), new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } }));
+/**
+ * Keeps bytes under a URL (a file fetched, or one made here, like a converted
+ * model). The caller need not wait: a read of the same URL waits for the write.
+ */
+export function keep(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  const href = absolute(url);
+  const write = (async () => {
+    const cache = await openCache();
+    await cache?.put(href, new Response(viewsOf(bytes), { headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } }));
+  })();
+  const tracked = write.catch((error: unknown) => console.warn(`[model] could not keep ${url}`, error)).finally(() => {
+    if (writing.get(href) === tracked) writing.delete(href);
+  });
+  writing.set(href, tracked);
+  return write;
 }
 
 /** A file from the cache, else from the network, then kept. */
@@ -66,7 +100,7 @@ export async function keptOrFetched(url: string, onProgress: OnProgress = () => 
   const response = await fetch(absolute(url), { headers: { [KEEPS_ITSELF]: '1' } });
   if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
   const bytes = await readBody(response, onProgress);
-  await keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream');
+  void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
   return { bytes, fromCache: false };
 }
 

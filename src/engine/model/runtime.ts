@@ -128,7 +128,7 @@ export function modelSource(side: number, progress: Progress): ModelSource {
       const converted = await timed('convert', () => onnxToTflite(graph).bytes);
       onnx = null;
       // Not awaited: the session compiles while the file is written.
-      keep(url, converted, 'application/vnd.tflite').catch((error: unknown) => console.warn('[model] could not keep the converted model', error));
+      void keep(url, converted, 'application/vnd.tflite').catch(() => {});
       return converted;
     },
   };
