@@ -1,7 +1,7 @@
 // The subject of a decoded image, cut out in a worker with the engine's model:
 // its alpha matte and its foreground colours (edges free of the old background).
-import { estimateForeground } from '../imaging/foreground';
 import type { RgbaImage } from '../imaging/image';
+import { Banded, unshared } from './bands';
 import { IMAGE_MATTE, matte } from './matte';
 import type { EngineProgress } from '../api/tasks';
 import { segment } from './model-client';
@@ -17,15 +17,20 @@ export interface Cutout {
  * @param progress fractions 0–1 cover the model load, the run and the refinement
  */
 export async function subjectMatte(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Uint8ClampedArray> {
+  return unshared(await matteOf(image, Banded.for(image), progress));
+}
+
+function matteOf(image: RgbaImage, banded: Banded, progress: (p: EngineProgress) => void): Promise<Uint8ClampedArray> {
   const loading = (p: EngineProgress) => progress({ stage: p.stage, fraction: 0.05 * p.fraction });
-  return matte(image, (tensor, side) => segment(tensor, side, loading), IMAGE_MATTE, progress);
+  return matte(image, (tensor, side) => segment(tensor, side, loading), IMAGE_MATTE, progress, banded);
 }
 
 /**
  * @param progress fractions 0–1 cover the model load, the run and the refinement
  */
 export async function cutOutSubject(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}): Promise<Cutout> {
-  const alpha = await subjectMatte(image, progress);
+  const banded = Banded.for(image);
+  const alpha = await matteOf(image, banded, progress);
   progress({ stage: 'estimating colours', fraction: 0.9 });
-  return { image: { data: estimateForeground(image, alpha), width: image.width, height: image.height }, alpha };
+  return { image: { data: await banded.foreground(alpha), width: image.width, height: image.height }, alpha: unshared(alpha) };
 }

@@ -4,9 +4,10 @@
 // Every feature that needs a subject (remove-background, video, generate-
 // background, try-on) takes it from here.
 import { ApiError } from '../api/errors';
-import { applyGuidedUpsample, guidedCoefficients } from '../imaging/guided-filter';
+import { guidedCoefficients } from '../imaging/guided-filter';
 import type { Plane, RgbaImage } from '../imaging/image';
-import { hasSubject, minMaxNormalise, stretchAlpha } from '../imaging/mask';
+import { hasSubject, minMaxNormalise } from '../imaging/mask';
+import { Banded } from './bands';
 import { toModelInput } from '../imaging/model-input';
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../imaging/resize';
 import type { EngineProgress } from '../api/tasks';
@@ -42,12 +43,16 @@ export function hasOwnAlpha(image: RgbaImage): boolean {
   return false;
 }
 
-/** The alpha matte of an image at full resolution, 0–255. */
+/**
+ * The alpha matte of an image at full resolution, 0–255.
+ * @param banded the image as the post-model bands read it; pass the same one on to the foreground
+ */
 export async function matte(
   image: RgbaImage,
   segment: Segment,
   settings: PipelineSettings,
   progress: (p: EngineProgress) => void = () => {},
+  banded: Banded = Banded.for(image),
 ): Promise<Uint8ClampedArray> {
   progress({ stage: 'preparing', fraction: 0.08 });
   const input = toModelInput(image, settings.modelSide);
@@ -55,17 +60,19 @@ export async function matte(
   const raw = await segment(input, settings.modelSide);
   if (!hasSubject(raw)) throw new ApiError('unknown_foreground', 'no subject was found in the image');
   progress({ stage: 'refining edges', fraction: 0.8 });
-  return refineMatte(image, raw, settings.refinement);
+  return refineMatte(image, raw, settings.refinement, banded);
 }
 
-/** The model's raw output made into the full-resolution alpha (0–255) against the image's own edges. */
-export function refineMatte(image: RgbaImage, raw: Plane, refinement: Refinement): Uint8ClampedArray {
+/**
+ * The model's raw output made into the full-resolution alpha (0–255) against
+ * the image's own edges: the guided filter's fit at the guide's size, then
+ * its full-resolution rows in two bands (bands.ts).
+ */
+export async function refineMatte(image: RgbaImage, raw: Plane, refinement: Refinement, banded: Banded = Banded.for(image)): Promise<Uint8ClampedArray> {
   const mask = minMaxNormalise(raw);
   const { guideSide, radius, eps } = refinement;
   const size = workingSize(image.width, image.height, guideSide);
   const guide = resizeRgbToPlanes(image, size.width, size.height);
   const lowMask = resizePlane(mask, size.width, size.height);
-  const alpha = stretchAlpha(applyGuidedUpsample(guidedCoefficients(guide, lowMask, radius, eps), image), ...refinement.stretch);
-  if (hasOwnAlpha(image)) for (let i = 0; i < alpha.length; i++) alpha[i] = (alpha[i] * image.data[i * 4 + 3]) / 255;
-  return alpha;
+  return banded.alpha(guidedCoefficients(guide, lowMask, radius, eps), refinement.stretch, hasOwnAlpha(image));
 }

@@ -47,22 +47,46 @@ function hasSoftAlpha(alpha: Uint8ClampedArray, width: number, x0: number, y0: n
  * subject's edge): a few percent of a large photo.
  */
 export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, options = DEFAULT_FOREGROUND): Uint8ClampedArray {
-  const { width, height, data } = image;
-  const out = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < alpha.length; i++) {
-    if (alpha[i] !== 255) continue;
-    const p = i * 4;
-    out[p] = data[p];
-    out[p + 1] = data[p + 1];
-    out[p + 2] = data[p + 2];
-    out[p + 3] = 255;
-  }
+  const out = new Uint8ClampedArray(image.width * image.height * 4);
+  foregroundRows(image, alpha, foregroundCoarse(image, alpha, options), out, 0, image.height, options);
+  return out;
+}
 
-  // Pass 1 at working resolution, F = B = I.
+/** Pass 1 at working resolution (F = B = I): the local means every band of pass 2 reads. */
+export function foregroundCoarse(image: RgbaImage, alpha: Uint8ClampedArray, options = DEFAULT_FOREGROUND): Plane[] {
+  const { width, height } = image;
   const size = workingSize(width, height, options.coarseSide);
   const [ir, ig, ib] = resizeRgbToPlanes(image, size.width, size.height);
   const a = resizePlane({ data: alpha, width, height }, size.width, size.height, 1 / 255);
-  const coarse = coarseMeans([ir, ig, ib], a, options.coarseRadius);
+  return coarseMeans([ir, ig, ib], a, options.coarseRadius);
+}
+
+/**
+ * Pass 2 for rows [from, to) into `out`, which holds those rows only (row y
+ * at (y − from)·width·4). A pixel depends on its fineRadius neighbourhood
+ * alone, so bands computed apart (from a multiple of the tile) join up to
+ * estimateForeground's image exactly.
+ */
+export function foregroundRows(
+  image: RgbaImage,
+  alpha: Uint8ClampedArray,
+  coarse: Plane[],
+  out: Uint8ClampedArray,
+  from: number,
+  to: number,
+  options = DEFAULT_FOREGROUND,
+): void {
+  const { width, height, data } = image;
+  const base = from * width;
+  for (let i = base; i < to * width; i++) {
+    if (alpha[i] !== 255) continue;
+    const p = i * 4;
+    const q = (i - base) * 4;
+    out[q] = data[p];
+    out[q + 1] = data[p + 1];
+    out[q + 2] = data[p + 2];
+    out[q + 3] = 255;
+  }
 
   // Pass 2 at full resolution, tile by tile with a halo of fineRadius pixels.
   const r = options.fineRadius;
@@ -77,8 +101,8 @@ export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, o
     if (!filter) filters.set(key, (filter = new BoxFilter(w, h, r)));
     return filter;
   };
-  for (let ty = 0; ty < height; ty += t) {
-    const y1 = Math.min(height, ty + t);
+  for (let ty = from; ty < to; ty += t) {
+    const y1 = Math.min(to, ty + t);
     for (let tx = 0; tx < width; tx += t) {
       const x1 = Math.min(width, tx + t);
       if (!hasSoftAlpha(alpha, width, tx, ty, x1, y1)) continue;
@@ -116,18 +140,18 @@ export function estimateForeground(image: RgbaImage, alpha: Uint8ClampedArray, o
           const al8 = alpha[i];
           if (al8 === 0 || al8 === 255) continue;
           const p = i * 4;
+          const q = (i - base) * 4;
           const k = o + x - left;
           const al = al8 / 255;
           const ba = blurred[6][k];
-          out[p] = 255 * secondPass(data[p] / 255, al, blurred[0][k], blurred[3][k], ba);
-          out[p + 1] = 255 * secondPass(data[p + 1] / 255, al, blurred[1][k], blurred[4][k], ba);
-          out[p + 2] = 255 * secondPass(data[p + 2] / 255, al, blurred[2][k], blurred[5][k], ba);
-          out[p + 3] = al8;
+          out[q] = 255 * secondPass(data[p] / 255, al, blurred[0][k], blurred[3][k], ba);
+          out[q + 1] = 255 * secondPass(data[p + 1] / 255, al, blurred[1][k], blurred[4][k], ba);
+          out[q + 2] = 255 * secondPass(data[p + 2] / 255, al, blurred[2][k], blurred[5][k], ba);
+          out[q + 3] = al8;
         }
       }
     }
   }
-  return out;
 }
 
 function clamp01(v: number) {

@@ -115,10 +115,20 @@ export function guidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, ra
  * coefficients, one row at a time. Returns alpha, 0–255.
  */
 export function applyGuidedUpsample(coefficients: GuidedCoefficients, image: RgbaImage): Uint8ClampedArray {
+  const alpha = new Uint8ClampedArray(image.width * image.height);
+  applyGuidedUpsampleRows(coefficients, image, alpha, 0, image.height);
+  return alpha;
+}
+
+/**
+ * Rows [from, to) of applyGuidedUpsample, written into `alpha` (the whole
+ * image's plane): each row depends only on the coefficients and its own
+ * pixels, so bands of rows can be computed apart and give the same plane.
+ */
+export function applyGuidedUpsampleRows(coefficients: GuidedCoefficients, image: RgbaImage, alpha: Uint8ClampedArray, from: number, to: number): void {
   const { width, height, data } = image;
-  const alpha = new Uint8ClampedArray(width * height);
   const rows = new BilinearRows([...coefficients.a, coefficients.b], width, height);
-  for (let y = 0; y < height; y++) {
+  for (let y = from; y < to; y++) {
     const [ar, ag, ab, b] = rows.row(y);
     const o = y * width;
     for (let x = 0; x < width; x++) {
@@ -126,5 +136,4 @@ export function applyGuidedUpsample(coefficients: GuidedCoefficients, image: Rgb
       alpha[o + x] = ((ar[x] * data[p] + ag[x] * data[p + 1] + ab[x] * data[p + 2]) / 255 + b[x]) * 255;
     }
   }
-  return alpha;
 }

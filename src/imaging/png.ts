@@ -35,11 +35,21 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
  * first pixel are split off, so the inner loop has no edge tests.
  */
 export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array((width * 4 + 1) * height);
+  filterRowsInto(rgba, width, 0, height, out);
+  return out;
+}
+
+/**
+ * Rows [from, to) of filterRows into `out` (which holds those rows only).
+ * Row y reads rows y and y − 1 of `rgba`, so a band can be filtered as soon as
+ * it and the row above it are final.
+ */
+function filterRowsInto(rgba: Uint8ClampedArray | Uint8Array, width: number, from: number, to: number, out: Uint8Array): void {
   const stride = width * 4;
-  const out = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
+  for (let y = from; y < to; y++) {
     const row = y * stride;
-    const o = y * (stride + 1) + 1;
+    const o = (y - from) * (stride + 1) + 1;
     out[o - 1] = 4;
     if (y === 0) {
       // No row above: Paeth predicts from the left neighbour alone.
@@ -63,15 +73,9 @@ export function filterRows(rgba: Uint8ClampedArray | Uint8Array, width: number, 
       out[o + i] = (rgba[row + i] - predictor) & 0xff;
     }
   }
-  return out;
 }
 
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Blob> {
+function pngFile(width: number, height: number, idat: Uint8Array): Blob {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -79,7 +83,51 @@ export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: num
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const idat = await deflate(filterRows(rgba, width, height));
   const parts = [signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
   return new Blob(parts as BlobPart[], { type: 'image/png' });
+}
+
+export async function encodePng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number): Promise<Blob> {
+  const encoder = new PngEncoder(rgba, width, height);
+  encoder.rowsReady(height);
+  return encoder.finish();
+}
+
+/**
+ * A PNG written while its pixels are still being made: each time more rows of
+ * `rgba` are final (top to bottom), they are filtered and handed to deflate,
+ * so the encoding of the top of an image overlaps the work on its bottom.
+ */
+export class PngEncoder {
+  private readonly writer: WritableStreamDefaultWriter<BufferSource>;
+  private readonly compressed: Promise<ArrayBuffer>;
+  private done = 0;
+
+  constructor(
+    private readonly rgba: Uint8ClampedArray | Uint8Array,
+    private readonly width: number,
+    private readonly height: number,
+  ) {
+    const deflate = new CompressionStream('deflate');
+    this.writer = deflate.writable.getWriter();
+    this.compressed = new Response(deflate.readable).arrayBuffer();
+    // A write that fails is reported by finish(); unawaited writes must not reject unseen.
+    this.compressed.catch(() => {});
+  }
+
+  /** Rows [0, upTo) of `rgba` are final. */
+  rowsReady(upTo: number): void {
+    const to = Math.min(upTo, this.height);
+    if (to <= this.done) return;
+    const filtered = new Uint8Array((this.width * 4 + 1) * (to - this.done));
+    filterRowsInto(this.rgba, this.width, this.done, to, filtered);
+    this.done = to;
+    this.writer.write(filtered).catch(() => {});
+  }
+
+  async finish(): Promise<Blob> {
+    if (this.done < this.height) throw new Error(`the PNG has ${this.done} of its ${this.height} rows`);
+    await this.writer.close();
+    return pngFile(this.width, this.height, new Uint8Array(await this.compressed));
+  }
 }

@@ -3,7 +3,7 @@
 // independent one (ffmpeg's), so a bug shared by both of ours cannot hide.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { encodePng } from '../../../src/imaging/png';
+import { encodePng, PngEncoder } from '../../../src/imaging/png';
 import { sniffImage } from '../../../src/imaging/sniff';
 import { decodePng } from '../../support/png-decode';
 
@@ -66,5 +66,22 @@ describe('encodePng', () => {
     const raw = execFileSync('ffmpeg', ['-v', 'error', '-f', 'png_pipe', '-i', '-', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { input: png });
     expect(raw.length).toBe(width * height * 4);
     expect(Array.from(raw)).toEqual(Array.from(data));
+  });
+
+  test('written band by band as rows become final, it is the same file', async () => {
+    const width = 29;
+    const height = 31;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >> 3)) % 256;
+    const whole = new Uint8Array(await (await encodePng(data, width, height)).arrayBuffer());
+    const encoder = new PngEncoder(data, width, height);
+    for (const upTo of [1, 1, 12, 30, 31]) encoder.rowsReady(upTo);
+    expect(new Uint8Array(await (await encoder.finish()).arrayBuffer())).toEqual(whole);
+  });
+
+  test('an encoder asked to finish before its last row says so', async () => {
+    const encoder = new PngEncoder(new Uint8ClampedArray(4 * 4 * 4), 4, 4);
+    encoder.rowsReady(2);
+    await expect(encoder.finish()).rejects.toThrow('the PNG has 2 of its 4 rows');
   });
 });

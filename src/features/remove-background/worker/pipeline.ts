@@ -4,10 +4,11 @@
 import { ApiError } from '../../../api/errors';
 import { marginPixels } from '../../../api/margin';
 import { cropRectangle, extractRectangle } from '../../../imaging/crop';
-import { estimateForeground } from '../../../imaging/foreground';
 import type { RgbaImage } from '../../../imaging/image';
 import { alphaBoundingBox, type Box } from '../../../imaging/mask';
 import { castShadow, composeOverShadow, shadowBounds } from '../../../imaging/shadow';
+import { Banded, type RowsReady } from '../../../engine/bands';
+import { DEFAULT_FOREGROUND } from '../../../imaging/foreground';
 import { matte, type PipelineSettings, type Segment } from '../../../engine/matte';
 import type { EngineProgress } from '../../../api/tasks';
 import type { RemoveBackgroundOptions } from '../shared/meta';
@@ -55,16 +56,23 @@ export function finishCutout(
   return options.crop ? extractRectangle(cutout, frame) : cutout;
 }
 
+/**
+ * @param rowsReady told as rows of the returned cut-out become final, when no
+ *   crop or shadow changes them afterwards (so its PNG can be written meanwhile)
+ */
 export async function removeBackgroundPixels(
   image: RgbaImage,
   options: RemoveBackgroundOptions,
   segment: Segment,
   settings: PipelineSettings,
   progress: (p: EngineProgress) => void = () => {},
+  rowsReady?: RowsReady,
 ): Promise<RgbaImage> {
-  const alpha = await matte(image, segment, settings, progress);
+  const banded = Banded.for(image);
+  const alpha = await matte(image, segment, settings, progress, banded);
   progress({ stage: 'estimating colours', fraction: 0.86 });
-  const cutout: RgbaImage = { data: estimateForeground(image, alpha), width: image.width, height: image.height };
+  const final = !options.shadow && !options.crop;
+  const cutout: RgbaImage = { data: await banded.foreground(alpha, DEFAULT_FOREGROUND, final ? rowsReady : undefined), width: image.width, height: image.height };
   if (options.shadow) progress({ stage: 'casting the shadow', fraction: 0.9 });
   return finishCutout(cutout, options);
 }
