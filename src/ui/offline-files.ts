@@ -1,10 +1,12 @@
 // What the first visit leaves for later: each feature lists, in its
-// shared/offline-files.ts, the files it fetches only when first used. Fetching
-// them through the service worker keeps them for offline use.
+// shared/offline-files.ts, the files it fetches only when first used, and the
+// model host lists the runtime it did not choose. Fetching them through the
+// service worker keeps them for offline use.
+import { modelHostLaterFiles } from '../engine/model/offline-files';
 
 const lists = import.meta.glob<readonly string[]>('../features/*/shared/offline-files.ts', { eager: true, import: 'offlineFiles' });
 
-export const laterFiles: readonly string[] = Object.values(lists).flat();
+export const laterFiles: readonly string[] = [...modelHostLaterFiles, ...Object.values(lists).flat()];
 
 /** How many of the later files this browser already keeps. */
 export async function countKept(): Promise<number> {

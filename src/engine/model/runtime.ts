@@ -91,12 +91,20 @@ async function liteRtForChoice(): Promise<LiteRtSupport> {
   return liteRtSupport();
 }
 
+/** How often a download's progress reaches the window's status (the badge), at most. */
+const STATUS_EVERY_MS = 250;
+
 /** The shipped ONNX graph, from the cache or the network (then kept), resized for `side`. */
 async function readOnnx(side: number, progress: Progress): Promise<Uint8Array> {
+  let told = 0;
   const { bytes, fromCache } = await timed('read model', () =>
     keptOrFetched(modelUrl(IMAGE_MODEL), (download) => {
       status.download = download;
       progress({ stage: status.modelCached ? 'loading model' : 'downloading model', fraction: download.total ? download.loaded / download.total : 0 });
+      if (performance.now() - told > STATUS_EVERY_MS) {
+        told = performance.now();
+        changed();
+      }
     }),
   );
   status.modelCached = true;

@@ -27,7 +27,11 @@ function summary(status: EngineStatusView | null): Summary {
   }
   if (progress) return { text: 'Working…', short: 'Working', tone: 'accent pulse' };
   if (status.state === 'ready') return { text: `Ready · ${status.backend}`, short: 'Ready', tone: 'success' };
-  if (status.state === 'loading') return { text: 'Loading model…', short: 'Model…', tone: 'warning pulse' };
+  if (status.state === 'loading' && status.download && status.download.loaded < status.download.total) {
+    const share = percent(status.download.loaded / status.download.total);
+    return { text: `${status.modelCached ? 'Loading' : 'Downloading'} model ${share}`, short: `Model ${share}`, tone: 'warning pulse' };
+  }
+  if (status.state === 'loading') return { text: 'Starting the model…', short: 'Starting', tone: 'warning pulse' };
   return { text: status.modelCached ? 'Engine idle · model cached' : 'Engine idle', short: 'Idle', tone: 'plain' };
 }
 

@@ -29,7 +29,7 @@ export function OfflineReadiness() {
   return (
     <div className="stack" style={{ gap: 'var(--space-2)' }}>
       <p className="hint" style={{ marginBottom: 0 }}>
-        Images work offline. Video needs about 60 MB more, fetched when you first use it.
+        Images work offline. Video, try-on and the fallback engine need about 100 MB more, fetched when you first use them.
       </p>
       <button type="button" className="button small" onClick={start} disabled={state.kind === 'fetching'}>
         {state.kind === 'fetching' ? `Fetching ${state.done} of ${total}…` : 'Make everything available offline'}
