@@ -73,19 +73,20 @@ function registerServiceWorker(): AppServices['pwa'] & { ready: Promise<ServiceW
 }
 
 /**
- * Loads the model once the page is idle, so the first image does not wait for
- * it and the engine badge shows the download. A failure only shows in the badge:
- * the first real task will try again and report it.
+ * Has the model host start the model right after the first paint, so the
+ * first image does not wait for it and the engine badge shows the download.
+ * The work runs in the model host's own thread, at the lowest priority of its
+ * queue: a request that comes meanwhile goes first. A failure only shows in
+ * the badge: the first real task will try again and report it.
  */
-function prepareWhenIdle(engine: EngineHost): void {
+function prepareAfterFirstPaint(engine: EngineHost): void {
   const start = () => {
     void engine
       .refreshStatus()
       .then(() => engine.prepare())
       .catch((error: unknown) => console.warn('[engine] could not load the model early', error));
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 500);
+  requestAnimationFrame(() => setTimeout(start, 0));
 }
 
 export function startApp(): AppServices {
@@ -97,7 +98,7 @@ export function startApp(): AppServices {
   const engine = new EngineHost({ runtime, store: appStore, jobs: jobHandlers });
   engine.start();
   const pwa = registerServiceWorker();
-  prepareWhenIdle(engine);
+  prepareAfterFirstPaint(engine);
   // Test builds only: tests reach the engine through this.
   if (__TEST_HOOKS__) (window as unknown as { cutoutEngine: EngineHost }).cutoutEngine = engine;
   return { engine, engineStatus: engineStatusFeed(engine), pwa, install, swReady: pwa.ready };

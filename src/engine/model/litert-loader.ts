@@ -70,3 +70,10 @@ export function loadLiteRtBuild(build: LiteRtBuild): Promise<LiteRt> {
   }
   return loaded.liteRt;
 }
+
+/** Bytes of LiteRT's WebAssembly memory, once it is loaded (its high-water mark: wasm memory never shrinks). */
+export async function liteRtHeapBytes(): Promise<number | null> {
+  if (!loaded) return null;
+  const liteRt = await loaded.liteRt.catch(() => null);
+  return (liteRt?.liteRtWasm as unknown as { HEAPU8?: Uint8Array } | undefined)?.HEAPU8?.byteLength ?? null;
+}

@@ -39,6 +39,11 @@ const api = {
     if (__TEST_HOOKS__) return (await import('./webgpu-probe')).compareWebGpuWithWasm(image, side);
     throw new Error('compareWebGpu exists in test builds only');
   },
+  /** Test hook (test builds only): the model host's memory as it sees it, for the benches. */
+  async memory() {
+    if (!__TEST_HOOKS__) return null;
+    return { liteRtHeap: await (await import('./litert-loader')).liteRtHeapBytes() };
+  },
   /** Test hook (test builds only): the next model run raises an uncaught error, as a crashed worker would. */
   crashOnNextSegment,
 };
