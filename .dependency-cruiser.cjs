@@ -1,4 +1,4 @@
-// Who may import whom (ARCHITECTURE.md). `npm run lint:layers` checks src/
+// Who may import whom (docs/architecture.md#layers). `npm run lint:layers` checks src/
 // against these rules in `npm test`; test/unit/layers.test.ts proves a broken
 // rule fails. Paths match `src/` anywhere, so the test's fixture tree is
 // judged by the same rules. Type-only imports count too: a type is a dependency.

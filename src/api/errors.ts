@@ -29,7 +29,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Codes a failed job may carry (API.md, try-on and video jobs). */
+/** Codes a failed job may carry (docs/api.md#jobs). */
 export type JobErrorCode = ErrorCode;
 
 export interface ErrorBody {

@@ -1,4 +1,4 @@
-// Every row of API.md's error table, through the real handler: status and error_code.
+// Every row of the error table in docs/api.md, through the real handler: status and error_code.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';

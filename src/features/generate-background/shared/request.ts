@@ -1,5 +1,5 @@
 // Reads a generate-background request: the wire schema checks every field
-// (wire.ts); this adds the defaults and the rules between fields of API.md. No I/O.
+// (wire.ts); this adds the defaults and the rules between fields (docs/api.md). No I/O.
 import { readFields, type RequestFields } from '../../../api/fields';
 import type { InputSource } from '../../../api/input';
 import { readImageSource } from '../../remove-background/shared/request';

@@ -1,4 +1,4 @@
-// The body of POST /v1/generate-background as it travels (API.md), declared
+// The body of POST /v1/generate-background as it travels (docs/api.md), declared
 // once: the route's parser validates with this schema and src/client infers
 // its types from it.
 import * as v from 'valibot';

@@ -1,6 +1,6 @@
 // Reads a remove-background request body into worker options: the wire schema
 // checks every field (wire.ts); this adds the defaults and the rules between
-// fields of API.md. Pure: no I/O.
+// fields (docs/api.md). Pure: no I/O.
 import * as v from 'valibot';
 import { ApiError } from '../../../api/errors';
 import { readFields, type RequestFields } from '../../../api/fields';

@@ -1,5 +1,5 @@
 // Reads a try-on request: the wire schema checks every field (wire.ts); this
-// adds the defaults of API.md. No I/O.
+// adds the defaults (docs/api.md). No I/O.
 import { readFields, type RequestFields } from '../../../api/fields';
 import type { InputSource } from '../../../api/input';
 import { readImageSource } from '../../remove-background/shared/request';

@@ -1,4 +1,4 @@
-// The body of POST /v1/try-on as it travels (API.md), declared once: the
+// The body of POST /v1/try-on as it travels (docs/api.md), declared once: the
 // route's parser validates with this schema and src/client infers its types
 // from it. Jobs answer with api/jobs.ts's JobView.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The contract's video limits (API.md: 60 s, 64–4096 px a side), checked
+// The contract's video limits (docs/api.md: 60 s, 64–4096 px a side), checked
 // against what the container says before any frame is decoded.
 import { ApiError } from '../../../api/errors';
 import { videoMeta } from './meta';

@@ -1,5 +1,5 @@
 // Reads a video job request: the wire schema checks every field (wire.ts);
-// this adds the defaults and the rules between fields of API.md. No I/O.
+// this adds the defaults and the rules between fields (docs/api.md). No I/O.
 import { ApiError } from '../../../api/errors';
 import { readFields, type RequestFields } from '../../../api/fields';
 import { parseInputUrl } from '../../../api/input';

@@ -1,4 +1,4 @@
-// The body of POST /v1/video/remove-background as it travels (API.md),
+// The body of POST /v1/video/remove-background as it travels (docs/api.md),
 // declared once: the route's parser validates with this schema and src/client
 // infers its types from it. Jobs answer with api/jobs.ts's JobView.
 import * as v from 'valibot';
