@@ -1,4 +1,5 @@
 // Asynchronous jobs as the contract shows them, and the routes that read them.
+import { abortError } from './abort';
 import { ApiError } from './errors';
 import { callerKey, type ApiContext, type ApiDeps, type ApiRoute } from './context';
 import { resultUrl } from './image-result';
@@ -75,18 +76,33 @@ const WAIT_POLL_MS = 1000;
 /**
  * The job once it has ended (completed or failed), or null when it has not
  * ended within `timeoutMs`. Wakes on every announced change, and polls too,
- * since a window that crashed announces nothing.
+ * since a window that crashed announces nothing. Rejects at once when
+ * `signal` (the caller's) aborts.
  */
-export function waitForJob(deps: Pick<ApiDeps, 'store' | 'watchJobs'>, id: string, timeoutMs: number): Promise<JobRecord | null> {
+export function waitForJob(
+  deps: Pick<ApiDeps, 'store' | 'watchJobs'>,
+  id: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<JobRecord | null> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (job: JobRecord | null) => {
-      if (settled) return;
+    const end = () => {
       settled = true;
       stopWatching();
       clearInterval(poll);
       clearTimeout(deadline);
+      signal?.removeEventListener('abort', abort);
+    };
+    const finish = (job: JobRecord | null) => {
+      if (settled) return;
+      end();
       resolve(job);
+    };
+    const abort = () => {
+      if (settled) return;
+      end();
+      reject(abortError(signal!));
     };
     const look = () => {
       deps.store.getJob(id).then((job) => {
@@ -96,6 +112,8 @@ export function waitForJob(deps: Pick<ApiDeps, 'store' | 'watchJobs'>, id: strin
     const stopWatching = deps.watchJobs(look);
     const poll = setInterval(look, WAIT_POLL_MS);
     const deadline = setTimeout(() => finish(null), timeoutMs);
-    look();
+    signal?.addEventListener('abort', abort);
+    if (signal?.aborted) abort();
+    else look();
   });
 }

@@ -34,13 +34,13 @@ const jobsChannel = new BroadcastChannel(JOBS_CHANNEL);
 const engine = createEngineGateway();
 const rateWindows = new Map<string, number[]>();
 
-async function fetchInput(url: URL): Promise<Response> {
+async function fetchInput(url: URL, signal: AbortSignal): Promise<Response> {
   if (url.origin === self.location.origin) {
     const cached = await matchPrecache(url.pathname);
     if (cached) return cached;
-    return fetch(url, { credentials: 'same-origin' });
+    return fetch(url, { credentials: 'same-origin', signal });
   }
-  return fetch(url, { mode: url.protocol === 'data:' ? 'same-origin' : 'cors', credentials: 'omit' });
+  return fetch(url, { mode: url.protocol === 'data:' ? 'same-origin' : 'cors', credentials: 'omit', signal });
 }
 
 async function apiDeps(): Promise<ApiDeps> {

@@ -64,7 +64,7 @@ export async function createHarness(options: { engineFailure?: Error; engineGate
     engine: recordingEngine(tasks, options.engineFailure, options.engineGate),
     inputs: {
       origin: ORIGIN,
-      fetch: (url) => fetch(url),
+      fetch: (url, signal) => fetch(url, { signal }),
       readResult: async (id) => (await liveResult({ store, clock }, id))?.blob,
     },
     announceJobs: () => {},
@@ -88,7 +88,7 @@ export async function createHarness(options: { engineFailure?: Error; engineGate
         headers.set('content-type', 'application/json');
         body = JSON.stringify(json);
       }
-      const request = new Request(ORIGIN + path, { method: rest.method ?? (body ? 'POST' : 'GET'), headers, body });
+      const request = new Request(ORIGIN + path, { method: rest.method ?? (body ? 'POST' : 'GET'), headers, body, signal: rest.signal });
       return handleApiRequest(request, apiRoutes, deps);
     },
   };

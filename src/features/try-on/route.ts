@@ -53,8 +53,8 @@ const tryOnRoute: ApiRoute = {
     const now = clock.now();
     await store.reserveCredits({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
     try {
-      const personImage = await readImageInput(person, context.deps.inputs);
-      const garmentImage = await readImageInput(garment, context.deps.inputs);
+      const personImage = await readImageInput(person, context.deps.inputs, context.request.signal);
+      const garmentImage = await readImageInput(garment, context.deps.inputs, context.request.signal);
       await createTryOnJob(store, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
     } catch (error) {
       await store.releaseCredits(id);
@@ -62,7 +62,18 @@ const tryOnRoute: ApiRoute = {
     }
     context.deps.announceJobs();
     if (!options.waitForResult) return jsonResponse({ job_id: id }, 202, { Location: jobUrl(id) });
-    return answerWithJob(context, await waitForJob(context.deps, id, meta.waitMs), id);
+    let job: JobRecord | null;
+    try {
+      job = await waitForJob(context.deps, id, meta.waitMs, context.request.signal);
+    } catch (error) {
+      // A caller who stopped waiting never learnt the job's id: the job ends with the call, and its hold with it.
+      if (context.request.signal.aborted) {
+        await store.cancelJob(id, clock.now());
+        context.deps.announceJobs();
+      }
+      throw error;
+    }
+    return answerWithJob(context, job, id);
   },
 };
 

@@ -51,7 +51,7 @@ const videoRoute: ApiRoute = {
     // video; a key that cannot pay for even one second is refused now.
     await store.reserveCredits({ id, keyId: key.id, credits: meta.costPerSecond, at: now, expiresAt: now + JOB_LIFETIME_MS });
     try {
-      const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video');
+      const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video', context.request.signal);
       await checkContainer(input);
       await createVideoJob(store, { id, input, options, fileName: fileNameOf(videoUrl), keyId: key.id, now });
     } catch (error) {

@@ -190,3 +190,39 @@ describe('credits', () => {
     expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
   });
 });
+
+describe('the output ceiling: at most 8000×8000 px, decided before the model runs', () => {
+  test.each([
+    // 120×90 input: the crop box is at most the input, plus the margins.
+    ['margin "100000px"', { margin: '100000px' }, '200120×200090'],
+    ['left and right margins over 7880 px together', { margin_left: '4000px', margin_right: '3881px' }, '8001×90'],
+  ])('%s: 400 invalid_parameter naming the size, nothing run or charged', async (_, margins, size) => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, crop: true, ...margins } });
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+    expect(error.message).toContain(`up to ${size} px`);
+    expect(error.message).toContain('8000×8000');
+    expect(response.headers.get('x-credits-charged')).toBe('0');
+    expect(h.tasks).toHaveLength(0);
+    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
+    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+  });
+
+  test('percent margins count at the input’s size: 49% a side of a 4100 px wide image is over', async () => {
+    const wide = await pngDataUrl(4100, 64);
+    const error = await errorOf(await h.call('/v1/remove-background', { json: { image_url: wide, crop: true, margin: '49%' } }));
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+    expect(error.message).toContain('up to 8118×126 px');
+    expect(h.tasks).toHaveLength(0);
+  });
+
+  test('exactly 8000 px wide is allowed', async () => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, crop: true, margin_left: '3940px', margin_right: '3940px' } });
+    expect(response.status).toBe(200);
+  });
+
+  test('margins are ignored without crop, so they cannot refuse the call', async () => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, margin: '100000px' } });
+    expect(response.status).toBe(200);
+  });
+});
