@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __TEST_HOOKS__: 'true' },
   test: {
     projects: [
       {
+        // A project takes nothing from the root config: the unit tests import
+        // src/ modules that read the test-build flag, so it is defined here.
+        define: { __TEST_HOOKS__: 'true' },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

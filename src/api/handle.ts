@@ -49,7 +49,8 @@ export async function handleApiRequest(
     if (!response.headers.has('X-Credits-Charged')) response.headers.set('X-Credits-Charged', '0');
     return response;
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error('[v1] unexpected error', error);
-    return errorResponse(toApiError(error, `${request.method} ${url.pathname} failed`));
+    const apiError = toApiError(error, `${request.method} ${url.pathname} failed`);
+    if (apiError.code === 'unexpected_error' && !(error instanceof ApiError)) console.error('[v1] unexpected error', error);
+    return errorResponse(apiError);
   }
 }

@@ -2,7 +2,6 @@
 // purging, migrations and the credit budget live here. Every method is one
 // transaction; callers never hold a transaction across an await of their own.
 import { openDB, type IDBPDatabase } from 'idb';
-import { ApiError } from '../api/errors';
 import { isFinished, JOB_LIFETIME_MS, nextJobState } from './job-state';
 import { versionOf } from './library';
 import { LATEST_VERSION, upgrade } from './migrations';
@@ -23,6 +22,14 @@ export type StudioDb = IDBPDatabase<StudioSchema>;
 
 export function openStudioDb(name = DB_NAME): Promise<StudioDb> {
   return openDB<StudioSchema>(name, LATEST_VERSION, { upgrade });
+}
+
+/**
+ * A hold the key's budget cannot cover. Its code is the contract's, so the
+ * API's answer and a job's error carry it as it is (toApiError keeps it).
+ */
+export class CreditsRefused extends Error {
+  readonly code = 'insufficient_api_credits';
 }
 
 export interface PurgeReport {
@@ -70,7 +77,7 @@ export class Store {
   /**
    * Holds `credits` of a key's budget for a call or job (upserted by id, so a
    * job can grow its hold once its cost is known). Refused with
-   * insufficient_api_credits when the budget, less what others hold, cannot
+   * CreditsRefused (insufficient_api_credits) when the budget, less what others hold, cannot
    * cover it: checked and written in one transaction, so two calls never both pass.
    */
   async reserveCredits(reservation: Reservation): Promise<void> {
@@ -83,7 +90,7 @@ export class Store {
       if (left < reservation.credits) {
         tx.abort();
         await tx.done.catch(() => {});
-        throw new ApiError('insufficient_api_credits', `this call costs ${reservation.credits} credits; the key has ${left} left`);
+        throw new CreditsRefused(`this call costs ${reservation.credits} credits; the key has ${left} left`);
       }
     }
     await tx.objectStore('reservations').put(reservation);

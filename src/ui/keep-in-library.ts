@@ -4,9 +4,8 @@
 import { resultRecord } from '../api/results';
 import { task } from '../api/tasks';
 import type { EngineHost } from '../engine/host';
-import { THUMB_SIDE } from '../features/library/shared/tasks';
 import { appClock } from '../store/clock';
-import { KEPT, libraryItem, type KeepAs } from '../store/library';
+import { KEPT, libraryItem, THUMB_SIDE, type KeepAs } from '../store/library';
 import type { LibraryItem, ResultRecord } from '../store/schema';
 import { appStore } from './store';
 import { announceJobs } from './useJobs';

@@ -4,7 +4,7 @@
 // cut-out is kept in the library. Queue, restarts and cancel are the engine's.
 import type { JobHandler } from '../../engine/jobs';
 import { task } from '../../api/tasks';
-import { THUMB_SIDE } from '../library/shared/tasks';
+import { THUMB_SIDE } from '../../store/library';
 import type { CutoutJobRequest } from './shared/jobs';
 import { RAW_CUTOUT, removeBackgroundMeta as meta } from './shared/meta';
 

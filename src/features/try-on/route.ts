@@ -4,7 +4,7 @@
 // it (./jobs.ts). With wait_for_result it answers once the job has ended.
 import { readBody } from '../../api/body';
 import { callerKey, type ApiContext, type ApiRoute } from '../../api/context';
-import { ApiError } from '../../api/errors';
+import { ApiError, toApiError } from '../../api/errors';
 import { readImageInput } from '../../api/image-input';
 import { imageResultResponse } from '../../api/image-result';
 import { jobRoutes, waitForJob } from '../../api/jobs';
@@ -30,7 +30,7 @@ async function answerWithJob(context: ApiContext, job: JobRecord | null, id: str
   }
   if (job.status === 'failed') {
     const error = job.error ?? { error_code: 'unexpected_error', message: 'the job failed' };
-    throw new ApiError(error.error_code, error.message);
+    throw toApiError({ code: error.error_code, message: error.message }, `try-on job ${id}`);
   }
   const record = job.resultId ? await liveResult(context.deps, job.resultId) : undefined;
   if (!record) throw new ApiError('not_found', `the result of try-on job ${id} has expired`);

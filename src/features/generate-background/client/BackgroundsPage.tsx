@@ -11,7 +11,7 @@ import { downloadBlob, fileStem } from '../../../ui/download';
 import { formatPercent } from '../../../ui/format';
 import { SAMPLE_IMAGE, sampleFile } from '../../../ui/samples';
 import { keepInLibrary } from '../../../ui/keep-in-library';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { useEngineStatus, useServices } from '../../../ui/services';
 import { progressView } from '../../../ui/progress-label';
 import { generateBackgroundMeta } from '../shared/meta';

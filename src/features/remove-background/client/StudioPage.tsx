@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { FileDrop } from '../../../ui/components/FileDrop';
 import { Icon } from '../../../ui/components/Icon';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { SAMPLE_IMAGE, sampleFile } from '../../../ui/samples';
 import { ExportPanel } from './ExportPanel';
 import { OptionsPanel } from './OptionsPanel';

@@ -1,6 +1,6 @@
 // Offered only while the browser is willing to install the app.
-import { Icon } from '../components/Icon';
-import { useInstallAvailable, useServices } from '../services';
+import { Icon } from '../../ui/components/Icon';
+import { useInstallAvailable, useServices } from '../../ui/services';
 
 export function InstallButton() {
   const { install } = useServices();

@@ -3,15 +3,7 @@
 // later (the studio's progress panel) would miss a model load in progress;
 // this feed subscribes once, at start, and keeps the last word.
 import type { EngineHost } from '../engine/host';
-import type { EngineProgress } from '../api/tasks';
-import type { EngineStatus } from '../engine/runtime';
-
-export type EngineStatusView = EngineStatus & { progress?: EngineProgress };
-
-export interface EngineStatusFeed {
-  current(): EngineStatusView | null;
-  subscribe(listener: () => void): () => void;
-}
+import type { EngineStatusFeed, EngineStatusView } from '../ui/services';
 
 export function engineStatusFeed(engine: EngineHost): EngineStatusFeed {
   let latest: EngineStatusView | null = null;

@@ -1,7 +1,7 @@
 // The engine's state in the top bar: what it is doing now (model download,
 // a task), and on click the details: backend, threads, whether the model is cached.
-import { useDismiss } from '../components/useDismiss';
-import { useEngineStatus, type EngineStatusView } from '../services';
+import { useDismiss } from '../../ui/components/useDismiss';
+import { useEngineStatus, type EngineStatusView } from '../../ui/services';
 import { OfflineReadiness } from './OfflineReadiness';
 
 function percent(fraction: number): string {

@@ -4,23 +4,11 @@
 import { Workbox } from 'workbox-window';
 import { EngineHost } from '../engine/host';
 import type { JobHandler } from '../engine/jobs';
-import { engineStatusFeed, type EngineStatusFeed } from './engine-status';
-import { appStore } from './store';
-import { captureInstallPrompt, type InstallPrompt } from './install-prompt';
+import type { AppServices, PwaState } from '../ui/services';
+import { appStore } from '../ui/store';
+import { engineStatusFeed } from './engine-status';
+import { captureInstallPrompt } from './install-prompt';
 import { applyTheme, storedTheme } from './theme';
-
-export interface PwaState {
-  updateReady: boolean;
-  applyUpdate(): void;
-}
-
-export interface AppServices {
-  engine: EngineHost;
-  engineStatus: EngineStatusFeed;
-  pwa: { subscribe(listener: (state: PwaState) => void): () => void; current(): PwaState };
-  install: InstallPrompt;
-  swReady: Promise<ServiceWorkerRegistration | undefined>;
-}
 
 /** Test builds only: a page can make WebGPU's adapter throw and withhold LiteRT, to prove the ORT fallback. */
 const DEBUG_WEBGPU_KEY = 'cutout.debug.webgpu';

@@ -1,5 +1,5 @@
 // One button that steps through system, light and dark.
-import { Icon, type IconName } from '../components/Icon';
+import { Icon, type IconName } from '../../ui/components/Icon';
 import { nextTheme, useTheme, type ThemeChoice } from '../theme';
 
 const LABELS: Record<ThemeChoice, { icon: IconName; label: string }> = {

@@ -1,4 +1,4 @@
-import { usePwaState } from '../services';
+import { usePwaState } from '../../ui/services';
 
 export function UpdateToast() {
   const pwa = usePwaState();

@@ -1,5 +1,5 @@
-import { Icon } from '../components/Icon';
-import { useOnline } from '../services';
+import { Icon } from '../../ui/components/Icon';
+import { useOnline } from '../../ui/services';
 
 export function OfflineBadge() {
   const online = useOnline();

@@ -1,16 +1,11 @@
 // Chromium offers installation through `beforeinstallprompt`, which fires once,
 // early, and only if the page keeps the event. Kept here so the shell can show
 // an Install button whenever the browser is willing.
+import type { InstallPrompt } from '../ui/services';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-export interface InstallPrompt {
-  available(): boolean;
-  install(): Promise<void>;
-  subscribe(listener: () => void): () => void;
 }
 
 export function captureInstallPrompt(): InstallPrompt {
