@@ -6,7 +6,7 @@ import { liveResult } from '../../src/api/results';
 import type { EngineGateway, EngineTask } from '../../src/api/tasks';
 import { apiRoutes } from '../../src/sw/routes';
 import { createApiKey } from '../../src/features/developer/shared/key-admin';
-import { encodePng } from '../../src/imaging/png';
+import { encodePng } from '../../src/imaging/png-encode';
 import { Store } from '../../src/store/store';
 
 export const ORIGIN = 'http://studio.test';

@@ -38,7 +38,7 @@ function ProductPicker({ onFile }: { onFile(file: File): void }) {
         title="Drop a product image here, or choose one"
         hint="A PNG with transparency is used as is; a photo is cut out first (about 10 s)."
       />
-      <p className="bg-sample">
+      <p className="sample-line">
         No image at hand?{' '}
         <button type="button" className="button small" onClick={() => void trySample()}>
           <Icon name="image" size={14} />
@@ -151,7 +151,7 @@ export function BackgroundsPage() {
               <VariantStrip variants={variants} selected={selected} idle={!look} onSelect={setSelected} onRegenerate={regenerate} />
             </div>
           </section>
-          <aside className="bg-side">
+          <aside className="side-panel">
             <section className="card" aria-labelledby="bg-look-title">
               <h2 id="bg-look-title">Scene</h2>
               <LookPicker look={look} onChange={setLook} unusedWords={chosen.image?.unusedWords ?? []} />

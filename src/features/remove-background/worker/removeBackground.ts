@@ -3,7 +3,7 @@ import { lapTimer } from '../../../engine/lap-timer';
 import { decodeImage } from '../../../engine/decode';
 import type { ImageOutput, TaskContext } from '../../../api/tasks';
 import { engineLabel, segmenterFor } from '../../../engine/runtime';
-import { encodePng } from '../../../imaging/png';
+import { encodePng } from '../../../imaging/png-encode';
 import { removeBackgroundMeta } from '../shared/meta';
 import type { RemoveBackgroundArgs } from '../shared/tasks';
 import { IMAGE_MATTE } from '../../../engine/matte';

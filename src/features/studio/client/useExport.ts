@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { toApiError } from '../../../api/errors';
 import { useServices } from '../../../ui/services';
-import type { RemoveBackgroundOptions } from '../shared/meta';
+import type { RemoveBackgroundOptions } from '../../remove-background/shared/meta';
 import { exportImage, type ExportFormat, type ExportedImage } from './export-image';
 import type { Cutout } from './cutout';
 import type { Background } from './studio-options';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toApiError, type ApiError } from '../../../api/errors';
 import { task } from '../../../api/tasks';
 import { useServices } from '../../../ui/services';
-import type { RemoveBackgroundOptions } from '../shared/meta';
+import type { RemoveBackgroundOptions } from '../../remove-background/shared/meta';
 import type { Cutout } from './cutout';
 import { needsCompose } from './studio-options';
 

@@ -1,7 +1,7 @@
 // What the studio's controls set, and how it maps onto the engine's options.
 // The controls speak of a light's direction and height; the engine takes a
 // light position (see src/imaging/shadow.ts for the model).
-import { DEFAULT_SHADOW, type RemoveBackgroundOptions } from '../shared/meta';
+import { DEFAULT_SHADOW, type RemoveBackgroundOptions } from '../../remove-background/shared/meta';
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
 export const SIDES: readonly Side[] = ['top', 'right', 'bottom', 'left'];

@@ -6,7 +6,7 @@ import type { JobHandler } from '../../engine/jobs';
 import { task } from '../../api/tasks';
 import { THUMB_SIDE } from '../../store/library';
 import type { CutoutJobRequest } from './shared/jobs';
-import { RAW_CUTOUT, removeBackgroundMeta as meta } from './shared/meta';
+import { RAW_CUTOUT, removeBackgroundMeta as meta } from '../remove-background/shared/meta';
 
 /** One image, even a 6000² one on WASM, is done well within this. */
 const TIME_BUDGET_MS = 5 * 60 * 1000;

@@ -19,9 +19,9 @@
 // channel: the integer convolution does not need it, the float Mul after it
 // applies it per channel. One DynamicQuantizeLinear serves every chosen Conv
 // that reads the same activation.
-import { readFloat16 } from './float16';
-import { AttributeProto, GraphProto, NodeProto, TensorProto, ValueInfoProto, dataTypeOf, graphOf, opTypeOf, withGraph } from './onnx-graph';
-import { bytesField, bytesOf, decodeMessage, encodeMessage, encodeString, first, messages, readInt64s, strings, varintField, varintOf, type ProtoField } from './protobuf';
+import { readFloat16 } from '../../src/engine/onnx/float16';
+import { AttributeProto, GraphProto, NodeProto, TensorProto, ValueInfoProto, dataTypeOf, graphOf, opTypeOf, withGraph } from '../../src/engine/onnx/onnx-graph';
+import { bytesField, bytesOf, decodeMessage, encodeMessage, encodeString, first, messages, readInt64s, strings, varintField, varintOf, type ProtoField } from '../../src/engine/onnx/protobuf';
 
 /** TensorProto.DataType values this rewrite writes or reads. */
 const FLOAT = 1;

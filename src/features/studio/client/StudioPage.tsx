@@ -62,7 +62,7 @@ function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
           </>
         }
       />
-      <p className="welcome-sample">
+      <p className="sample-line">
         <FolderButton onFiles={onFiles} />
         {' · '}No image at hand?{' '}
         <button type="button" className="button small" onClick={() => void trySample()}>
@@ -199,7 +199,7 @@ export function StudioPage() {
             <QueueList items={items} selectedId={selected.id} onSelect={setSelectedId} onRemove={remove} />
             <FileDrop compact accept={ACCEPT} multiple onFiles={add} label="Add more images" title="Add more images" hint="Drop, paste or choose" icon="plus" />
           </section>
-          <aside className="studio-side">
+          <aside className="studio-side side-panel">
             <section className="card" aria-labelledby="adjust-title">
               <div className="card-header">
                 <h2 id="adjust-title">Adjust</h2>

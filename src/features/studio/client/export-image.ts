@@ -2,7 +2,7 @@
 // current options, laid on the chosen background, encoded as PNG or JPEG.
 import type { EngineHost } from '../../../engine/host';
 import { task } from '../../../api/tasks';
-import type { RemoveBackgroundOptions } from '../shared/meta';
+import type { RemoveBackgroundOptions } from '../../remove-background/shared/meta';
 import type { Cutout } from './cutout';
 import { needsCompose, type Background } from './studio-options';
 

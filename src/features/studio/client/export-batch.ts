@@ -5,7 +5,7 @@ import type { EngineHost } from '../../../engine/host';
 import type { ZipEntry } from '../../../ui/zip';
 import { zipEntryNames } from '../../../ui/zip-names';
 import type { BatchItem } from './batch';
-import { cutoutBlob } from './batch-store';
+import { cutoutBlob } from './stored-batches';
 import { EXPORT_TYPES, exportImage, type ExportFormat } from './export-image';
 import { engineOptions, type StudioOptions } from './studio-options';
 

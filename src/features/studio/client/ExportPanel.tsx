@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { Icon } from '../../../ui/components/Icon';
 import { Segmented } from '../../../ui/components/Segmented';
 import { downloadBlob, fileStem } from '../../../ui/download';
-import type { RemoveBackgroundOptions } from '../shared/meta';
+import type { RemoveBackgroundOptions } from '../../remove-background/shared/meta';
 import { EXPORT_TYPES, fittedSize, JPEG_FALLBACK_BACKGROUND, type ExportFormat } from './export-image';
 import type { Background } from './studio-options';
 import type { Preview } from './useComposePreview';

@@ -1,14 +1,15 @@
 // The big picture: the selected image in whatever state it is in, with the
 // progress and the cancel button while it is worked on, and the live result
 // (before/after) when it is done.
+import { BeforeAfter } from '../../../ui/components/BeforeAfter';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { Icon } from '../../../ui/components/Icon';
 import { ProgressBar } from '../../../ui/components/ProgressBar';
 import { formatPercent } from '../../../ui/format';
 import { useEngineStatus } from '../../../ui/services';
-import { BeforeAfter } from './BeforeAfter';
 import { progressView } from '../../../ui/progress-label';
 import { useObjectUrl } from '../../../ui/useObjectUrl';
+import { backgroundClass, backgroundStyle } from './background-style';
 import type { BatchItem } from './batch';
 import type { Background } from './studio-options';
 import type { PreviewState } from './useComposePreview';
@@ -63,14 +64,22 @@ export function Stage({ item, place, preview, background, cropped, onCancel, onR
     return (
       <div className="stage" aria-busy={preview.pending}>
         {preview.preview ? (
-          <BeforeAfter before={cropped ? undefined : sourceUrl} after={preview.preview} background={background} alt={`${name} without its background`} />
+          <BeforeAfter
+            before={cropped ? undefined : sourceUrl}
+            after={preview.preview.url}
+            size={preview.preview}
+            afterClassName={backgroundClass(background)}
+            afterStyle={backgroundStyle(background)}
+            alt={`${name} without its background`}
+            testId="studio-result"
+          />
         ) : (
           <div className="stage-overlay">
             <span className="spinner" aria-label="Making the preview" />
           </div>
         )}
         {preview.pending && preview.preview && (
-          <span className="stage-chip" role="status">
+          <span className="chip" role="status">
             <span className="spinner" aria-hidden="true" />
             Updating preview…
           </span>

@@ -75,8 +75,8 @@ const Row = memo(function Row({ item, place, selected, onSelect, onRemove }: Row
       <button type="button" className="queue-select" onClick={() => onSelect(item.id)} aria-label={`Show ${name}`}>
         <Thumb item={item} />
         <span className="queue-text">
-          <span className="queue-name">{name}</span>
-          <span className={`queue-status ${item.status}`}>{statusText(item, place)}</span>
+          <span className="queue-name truncate">{name}</span>
+          <span className={`queue-status truncate ${item.status}`}>{statusText(item, place)}</span>
           {item.status === 'working' && <ProgressBar value={item.progress || null} label={`Progress of ${name}`} />}
         </span>
       </button>

@@ -15,7 +15,7 @@ import {
   setCurrentBatchId,
   setPaused,
   type BatchView,
-} from './batch-store';
+} from './stored-batches';
 import type { StudioOptions } from './studio-options';
 
 export type FinishScope = 'batch' | 'item';

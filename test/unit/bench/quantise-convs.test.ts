@@ -4,9 +4,9 @@
 // cause, and every Conv not chosen keeps its node and weights byte for byte.
 import * as ort from 'onnxruntime-node';
 import { describe, expect, test } from 'vitest';
-import { GraphProto, TensorProto, graphOf, opTypeOf } from '../../../../src/engine/onnx/onnx-graph';
-import { bytesField, bytesOf, decodeMessage, encodeMessage, encodeString, messages, strings, varintField, type ProtoField } from '../../../../src/engine/onnx/protobuf';
-import { convsOf, quantiseConvs, quantiseWeights } from '../../../../src/engine/onnx/quantise-convs';
+import { GraphProto, TensorProto, graphOf, opTypeOf } from '../../../src/engine/onnx/onnx-graph';
+import { bytesField, bytesOf, decodeMessage, encodeMessage, encodeString, messages, strings, varintField, type ProtoField } from '../../../src/engine/onnx/protobuf';
+import { convsOf, quantiseConvs, quantiseWeights } from '../../../bench/lib/quantise-convs';
 
 const FLOAT = 1;
 const FLOAT16 = 10;

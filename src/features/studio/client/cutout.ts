@@ -1,7 +1,7 @@
 // The model's raw cut-out of one batch item, loaded from the library for the
 // stage: full size, no crop, no shadow. The options re-finish it.
 import { useEffect, useState } from 'react';
-import { cutoutBlob } from './batch-store';
+import { cutoutBlob } from './stored-batches';
 import type { BatchItem } from './batch';
 
 export interface Cutout {
