@@ -2,12 +2,12 @@
 import type { EngineGateway } from './tasks';
 import type { Clock } from '../store/clock';
 import type { KeyRecord } from '../store/schema';
-import type { Store } from '../store/store';
+import type { StudioDatabase } from '../store/database';
 import type { InputLoader } from './input';
 import type { Method } from './router';
 
 export interface ApiDeps {
-  store: Store;
+  db: StudioDatabase;
   clock: Clock;
   engine: EngineGateway;
   inputs: InputLoader;

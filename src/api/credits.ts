@@ -23,10 +23,10 @@ export function creditsRemaining(key: KeyRecord, held = 0): number | null {
  */
 export async function spendCredits(context: ApiContext, cost: number, work: () => Promise<Response>): Promise<Response> {
   const key = callerKey(context);
-  const { store, clock } = context.deps;
+  const { db, clock } = context.deps;
   const id = randomToken();
   const at = clock.now();
-  await store.reserveCredits({ id, keyId: key.id, credits: cost, at, expiresAt: at + REQUEST_HOLD_MS });
+  await db.credits.reserve({ id, keyId: key.id, credits: cost, at, expiresAt: at + REQUEST_HOLD_MS });
   let charged = 0;
   try {
     const response = await untilAborted(work(), context.request.signal);
@@ -34,7 +34,7 @@ export async function spendCredits(context: ApiContext, cost: number, work: () =
     response.headers.set('X-Credits-Charged', String(charged));
     return response;
   } finally {
-    if (charged > 0) await store.settleCredits(id, key.id, context.url.pathname, charged, clock.now());
-    else await store.releaseCredits(id);
+    if (charged > 0) await db.credits.settle(id, key.id, context.url.pathname, charged, clock.now());
+    else await db.credits.release(id);
   }
 }

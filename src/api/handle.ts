@@ -13,7 +13,7 @@ import type { KeyRecord } from '../store/schema';
 export async function authenticate(request: Request, deps: ApiDeps): Promise<KeyRecord> {
   const presented = request.headers.get('x-api-key');
   if (!presented) throw new ApiError('invalid_auth_token', 'the X-API-KEY header is missing');
-  const key = await deps.store.findKeyByHash(await hashApiKey(presented.trim()));
+  const key = await deps.db.keys.findByHash(await hashApiKey(presented.trim()));
   if (!key || key.revokedAt !== null) {
     throw new ApiError('invalid_auth_token', 'the X-API-KEY is unknown or has been revoked');
   }

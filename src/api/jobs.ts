@@ -26,7 +26,7 @@ export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>): JobVi
 
 /** The caller's job of this kind, or 404: another key's job does not exist for this one. */
 export async function callerJob(context: ApiContext, kind: JobKind): Promise<JobRecord> {
-  const job = await context.deps.store.getJob(context.params.jobId);
+  const job = await context.deps.db.jobs.get(context.params.jobId);
   if (!job || job.kind !== kind || job.keyId !== callerKey(context).id) {
     throw new ApiError('not_found', `no ${kind} job ${context.params.jobId}`);
   }
@@ -58,7 +58,7 @@ export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
     auth: 'key',
     async handle(context) {
       const job = await callerJob(context, kind);
-      const updated = await context.deps.store.cancelJob(job.id, context.deps.clock.now());
+      const updated = await context.deps.db.jobs.cancel(job.id, context.deps.clock.now());
       context.deps.announceJobs();
       return jsonResponse(jobView(updated ?? job, context));
     },
@@ -80,7 +80,7 @@ const WAIT_POLL_MS = 1000;
  * `signal` (the caller's) aborts.
  */
 export function waitForJob(
-  deps: Pick<ApiDeps, 'store' | 'watchJobs'>,
+  deps: Pick<ApiDeps, 'db' | 'watchJobs'>,
   id: string,
   timeoutMs: number,
   signal?: AbortSignal,
@@ -105,7 +105,7 @@ export function waitForJob(
       reject(abortError(signal!));
     };
     const look = () => {
-      deps.store.getJob(id).then((job) => {
+      deps.db.jobs.get(id).then((job) => {
         if (job && isFinished(job)) finish(job);
       }, reject);
     };

@@ -5,7 +5,7 @@ import { Workbox } from 'workbox-window';
 import { EngineHost } from '../engine/host';
 import type { JobHandler } from '../engine/jobs';
 import type { AppServices, PwaState } from '../ui/services';
-import { appStore } from '../ui/store';
+import { studioDatabase } from '../store/database';
 import { engineStatusFeed } from './engine-status';
 import { captureInstallPrompt } from './install-prompt';
 import { applyTheme, storedTheme } from './theme';
@@ -82,7 +82,7 @@ export function startApp(): AppServices {
   const runtime = __TEST_HOOKS__
     ? { simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw', simulateLiteRtFailure: localStorage.getItem(DEBUG_LITERT_KEY) === 'fail' }
     : {};
-  const engine = new EngineHost({ runtime, store: appStore, jobs: jobHandlers });
+  const engine = new EngineHost({ runtime, store: studioDatabase, jobs: jobHandlers });
   engine.start();
   const pwa = registerServiceWorker();
   prepareWhenIdle(engine);

@@ -3,7 +3,7 @@
 // page lives, so the SW can tell when a host has gone.
 import * as Comlink from 'comlink';
 import { serializeError, toApiError } from '../api/errors';
-import type { Store } from '../store/store';
+import type { StudioDatabase } from '../store/database';
 import { JobRunner, type JobHandler } from './jobs';
 import { runOnPool, WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
@@ -19,7 +19,7 @@ export interface EngineHostOptions {
   /** Test hooks for the engine workers' runtime (failures to simulate). */
   runtime?: RuntimeOptions;
   /** The studio database: with it, this window also runs queued jobs. */
-  store?: () => Promise<Store>;
+  store?: () => Promise<StudioDatabase>;
   /** The kinds of job this window runs, one handler each. */
   jobs?: readonly JobHandler[];
 }

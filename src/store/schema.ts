@@ -1,5 +1,5 @@
 // What IndexedDB holds. One database, one object store per kind of record.
-import type { DBSchema } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 export const DB_NAME = 'cutout-studio';
 
@@ -144,3 +144,5 @@ export interface StudioSchema extends DBSchema {
   library: { key: string; value: LibraryItem; indexes: { byCreated: number; byBatch: string } };
   batches: { key: string; value: BatchRecord; indexes: { byCreated: number } };
 }
+
+export type StudioDb = IDBPDatabase<StudioSchema>;

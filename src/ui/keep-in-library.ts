@@ -7,7 +7,7 @@ import type { EngineHost } from '../engine/host';
 import { appClock } from '../store/clock';
 import { KEPT, libraryItem, THUMB_SIDE, type KeepAs } from '../store/library';
 import type { LibraryItem, ResultRecord } from '../store/schema';
-import { appStore } from './store';
+import { studioDatabase } from '../store/database';
 import { announceJobs } from './useJobs';
 
 export interface Keepable {
@@ -30,7 +30,7 @@ export async function keepInLibrary(engine: EngineHost, made: Keepable, keep: Om
   const now = appClock.now();
   const { record, thumb } = await keptResult(engine, made, keep.name, now);
   const id = crypto.randomUUID();
-  await (await appStore()).keepInLibrary(record, libraryItem(id, record, { ...keep, thumb }, now));
+  await (await studioDatabase()).library.keep(record, libraryItem(id, record, { ...keep, thumb }, now));
   announceJobs();
   return id;
 }
@@ -39,6 +39,6 @@ export async function keepInLibrary(engine: EngineHost, made: Keepable, keep: Om
 export async function keepNewVersion(engine: EngineHost, item: Pick<LibraryItem, 'id' | 'name'>, made: Keepable): Promise<void> {
   const now = appClock.now();
   const { record, thumb } = await keptResult(engine, made, item.name, now);
-  await (await appStore()).addLibraryVersion(item.id, record, 'touch-up', thumb, now);
+  await (await studioDatabase()).library.addVersion(item.id, record, 'touch-up', thumb, now);
   announceJobs();
 }

@@ -48,16 +48,16 @@ const tryOnRoute: ApiRoute = {
     const fields = await readBody(context.request, 'json+multipart');
     const { person, garment, options } = parseTryOnRequest(fields, context.deps.inputs.origin);
     const key = callerKey(context);
-    const { store, clock } = context.deps;
+    const { db, clock } = context.deps;
     const id = crypto.randomUUID();
     const now = clock.now();
-    await store.reserveCredits({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
+    await db.credits.reserve({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
     try {
       const personImage = await readImageInput(person, context.deps.inputs, context.request.signal);
       const garmentImage = await readImageInput(garment, context.deps.inputs, context.request.signal);
-      await createTryOnJob(store, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
+      await createTryOnJob(db, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
     } catch (error) {
-      await store.releaseCredits(id);
+      await db.credits.release(id);
       throw error;
     }
     context.deps.announceJobs();
@@ -68,7 +68,7 @@ const tryOnRoute: ApiRoute = {
     } catch (error) {
       // A caller who stopped waiting never learnt the job's id: the job ends with the call, and its hold with it.
       if (context.request.signal.aborted) {
-        await store.cancelJob(id, clock.now());
+        await db.jobs.cancel(id, clock.now());
         context.deps.announceJobs();
       }
       throw error;

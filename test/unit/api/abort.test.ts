@@ -26,12 +26,12 @@ let openGate: () => void = () => {};
 let h: Harness;
 beforeEach(async () => {
   h = await createHarness({ engineGate: new Promise<void>((resolve) => (openGate = resolve)) });
-  await h.store.updateKey(h.keyId, { budget: 100 });
+  await h.db.keys.update(h.keyId, { budget: 100 });
 });
 afterEach(() => openGate());
 
-const held = () => h.store.heldCredits(h.keyId, h.clock.now());
-const spent = async () => (await h.store.getKey(h.keyId))?.spent;
+const held = () => h.db.credits.held(h.keyId, h.clock.now());
+const spent = async () => (await h.db.keys.get(h.keyId))?.spent;
 
 describe('an aborted call releases its hold at once and is not charged', () => {
   test('remove-background, aborted while the engine works', async () => {
@@ -47,7 +47,7 @@ describe('an aborted call releases its hold at once and is not charged', () => {
     openGate();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await spent()).toBe(0);
-    expect(await h.store.ledgerFor(h.keyId)).toEqual([]);
+    expect(await h.db.credits.ledgerFor(h.keyId)).toEqual([]);
   });
 
   test('remove-background, aborted while its image host has not answered', async () => {
@@ -67,12 +67,12 @@ describe('an aborted call releases its hold at once and is not charged', () => {
       json: { person_image_url: 'https://images.test/shoe.png', garment_image_url: 'https://images.test/shoe.png' },
       signal: caller.signal,
     });
-    await expect.poll(async () => (await h.store.jobsWithStatus('pending')).length).toBe(1);
+    await expect.poll(async () => (await h.db.jobs.withStatus('pending')).length).toBe(1);
     expect(await held()).toBe(5);
     caller.abort();
     await expect.poll(held, { timeout: 500 }).toBe(0);
     expect((await call).ok).toBe(false);
-    const [job] = await h.store.jobsWithStatus('failed');
+    const [job] = await h.db.jobs.withStatus('failed');
     expect(job.error?.error_code).toBe('job_cancelled');
     expect(await spent()).toBe(0);
   });

@@ -41,12 +41,12 @@ let h: Harness;
 beforeEach(async () => {
   h = await createHarness();
   h.deps.inputs.timeoutMs = DEADLINE_MS;
-  await h.store.updateKey(h.keyId, { budget: 100 });
+  await h.db.keys.update(h.keyId, { budget: 100 });
 });
 
 async function nothingHeldOrCharged(): Promise<void> {
-  expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
-  expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+  expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(0);
+  expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
 }
 
 test('the deadline is 30 s', () => {
@@ -82,7 +82,7 @@ describe('a host that never answers: 400 malformed_image once the deadline passe
     const error = await errorOf(response);
     expect(error).toMatchObject({ status: 400, code: 'malformed_image' });
     expect(error.message).toContain('garment_image_url: the image host did not answer within');
-    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    expect(await h.db.jobs.withStatus('pending')).toEqual([]);
     await nothingHeldOrCharged();
   });
 
@@ -91,7 +91,7 @@ describe('a host that never answers: 400 malformed_image once the deadline passe
     const error = await errorOf(response);
     expect(error).toMatchObject({ status: 400, code: 'malformed_image' });
     expect(error.message).toBe(`video_url: the video host did not answer within ${DEADLINE_MS / 1000} s`);
-    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    expect(await h.db.jobs.withStatus('pending')).toEqual([]);
     await nothingHeldOrCharged();
   });
 });

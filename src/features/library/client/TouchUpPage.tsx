@@ -7,7 +7,7 @@ import { keepNewVersion } from '../../../ui/keep-in-library';
 import { Link, navigate } from '../../../ui/navigation';
 import type { PageProps } from '../../../ui/page-entry';
 import { useServices } from '../../../ui/services';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { TouchUpEditor } from './touch-up/TouchUpEditor';
 import { useLibraryItem } from './useLibrary';
 import './library.css';
@@ -20,8 +20,8 @@ export function TouchUpPage({ params: { id } }: PageProps) {
 
   useEffect(() => {
     if (!current) return;
-    void appStore()
-      .then((store) => store.getResult(current.resultId))
+    void studioDatabase()
+      .then((db) => db.results.get(current.resultId))
       .then((result) => setCutout(result?.blob ?? null));
   }, [current?.resultId]);
 

@@ -5,7 +5,7 @@
 import { appClock } from '../../../store/clock';
 import type { BatchRecord, JobRecord } from '../../../store/schema';
 import { announceJobs } from '../../../ui/useJobs';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { cutoutJobs, type CutoutJobRequest } from '../shared/jobs';
 import { batchItems, type BatchItem } from './batch';
 import { DEFAULT_STUDIO_OPTIONS, type StudioOptions } from './studio-options';
@@ -30,16 +30,16 @@ export async function createBatch(finish: StudioOptions = DEFAULT_STUDIO_OPTIONS
   const now = appClock.now();
   const date = new Date(now).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   const batch: StudioBatch = { id: crypto.randomUUID(), name: `Batch of ${date}`, createdAt: now, finish, itemFinish: {}, paused: false };
-  await (await appStore()).putBatch(batch);
+  await (await studioDatabase()).batches.put(batch);
   return batch;
 }
 
 export async function queueFiles(batch: StudioBatch, files: readonly File[]): Promise<void> {
-  const store = await appStore();
+  const db = await studioDatabase();
   const now = appClock.now();
   const jobs = cutoutJobs(files, batch.id, batch.paused, now);
   for (let start = 0; start < jobs.length; start += WRITE_CHUNK) {
-    await store.putJobs(jobs.slice(start, start + WRITE_CHUNK) as JobRecord[]);
+    await db.jobs.putMany(jobs.slice(start, start + WRITE_CHUNK) as JobRecord[]);
     announceJobs();
   }
 }
@@ -65,8 +65,8 @@ function withLiveUrl(finish: StudioOptions): StudioOptions {
 }
 
 export async function readBatch(id: string): Promise<BatchView | null> {
-  const store = await appStore();
-  const [stored, jobs, kept] = await Promise.all([store.getBatch(id), store.jobsInGroup(id), store.libraryOfBatch(id)]);
+  const db = await studioDatabase();
+  const [stored, jobs, kept] = await Promise.all([db.batches.get(id), db.jobs.inGroup(id), db.library.ofBatch(id)]);
   if (!stored) return null;
   const batch = stored as StudioBatch;
   const itemFinish = Object.fromEntries(Object.entries(batch.itemFinish).map(([item, finish]) => [item, withLiveUrl(finish)]));
@@ -74,28 +74,28 @@ export async function readBatch(id: string): Promise<BatchView | null> {
 }
 
 export async function saveFinish(id: string, change: (batch: StudioBatch) => StudioBatch): Promise<void> {
-  await (await appStore()).updateBatch(id, (batch) => change(batch as StudioBatch));
+  await (await studioDatabase()).batches.update(id, (batch) => change(batch as StudioBatch));
 }
 
 export async function setPaused(id: string, paused: boolean): Promise<void> {
-  await (await appStore()).setBatchPaused(id, paused, appClock.now());
+  await (await studioDatabase()).batches.setPaused(id, paused, appClock.now());
   announceJobs();
 }
 
 export async function retryItems(ids: readonly string[]): Promise<void> {
-  const store = await appStore();
-  for (const id of ids) await store.retryJob(id, appClock.now());
+  const db = await studioDatabase();
+  for (const id of ids) await db.jobs.retry(id, appClock.now());
   announceJobs();
 }
 
 /** Takes an image out of the batch: a waiting or running one is stopped, a done one leaves the library too. */
 export async function removeItem(id: string): Promise<void> {
-  const store = await appStore();
-  await store.deleteJob(id);
-  await store.deleteLibraryItems([id]);
+  const db = await studioDatabase();
+  await db.jobs.delete(id);
+  await db.library.delete([id]);
   announceJobs();
 }
 
 export async function cutoutBlob(resultId: string): Promise<Blob | null> {
-  return (await (await appStore()).getResult(resultId))?.blob ?? null;
+  return (await (await studioDatabase()).results.get(resultId))?.blob ?? null;
 }

@@ -2,7 +2,7 @@
 // device, as background jobs; follow each job to a before/after result.
 import { appClock } from '../../../store/clock';
 import { JobsPage } from '../../../ui/components/JobsPage';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { createTryOnJob, type TryOnJob } from '../shared/jobs';
 import { tryOnMeta } from '../shared/meta';
 import { NewTryOnJob } from './NewTryOnJob';
@@ -35,7 +35,7 @@ export function TryOnPage() {
   // A new job from the same stored photos; made in the app, so free (no key).
   const retry = async (job: TryOnJob) => {
     const { garment, options, label } = job.request;
-    await createTryOnJob(await appStore(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
+    await createTryOnJob(await studioDatabase(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
     announceJobs();
     await reload();
   };

@@ -1,7 +1,7 @@
 // The video page: start a job from a clip, follow every job to its result.
 import { JobsPage } from '../../../ui/components/JobsPage';
 import { appClock } from '../../../store/clock';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { createVideoJob, type VideoJob } from '../shared/jobs';
 import { NewVideoJob } from './NewVideoJob';
 import { announceJobs, useJobs } from '../../../ui/useJobs';
@@ -14,7 +14,7 @@ export function VideoPage() {
   const cancel = (job: VideoJob) => cancelJob(job.id);
 
   const retry = async (job: VideoJob) => {
-    await createVideoJob(await appStore(), {
+    await createVideoJob(await studioDatabase(), {
       input: job.input,
       options: job.request.options,
       fileName: job.request.fileName,
