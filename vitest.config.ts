@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __TEST_HOOKS__: 'true', __MODEL_CONVERTER_VERSION__: JSON.stringify('unit-tests') },
   test: {
     projects: [
       {
+        // A project takes nothing from the root config: the unit tests import
+        // src/ modules that read the test-build flag, so it is defined here.
+        define: { __TEST_HOOKS__: 'true', __MODEL_CONVERTER_VERSION__: JSON.stringify('unit-tests') },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RgbaImage } from '../src/imaging/image';
-import { encodePng } from '../src/imaging/png';
+import { encodePng } from '../src/imaging/png-encode';
 import { resizeRgba } from '../src/imaging/resize';
 import { renderGarment, type GarmentId } from '../test/support/garments';
 import { PERSON_IDS, renderPerson } from '../test/support/people';

@@ -4,7 +4,7 @@
 // the tiles out and writes the labels.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodePng } from '../src/imaging/png';
+import { encodePng } from '../src/imaging/png-encode';
 import { composeScene } from '../src/imaging/scene/compose';
 import { trimToAlpha } from '../src/imaging/trim';
 import { sceneRecipe } from '../src/features/generate-background/worker/recipe';

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { patchedResource } from '../models/assemble.ts';
 import { widenToFloat32 } from '../src/engine/onnx/widen-float32.ts';
+import { probeInput } from '../src/engine/model/probe-input.ts';
 import { onnxToTflite } from '../src/engine/tflite/onnx-to-tflite.ts';
 import { CpuShare, loadAverage, machineInfo } from './lib/machine.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './lib/network-guard.mjs';
@@ -31,7 +32,7 @@ const require = createRequire(join(root, 'package.json'));
 const packageDir = (name) => dirname(require.resolve(`${name}/package.json`));
 const ortDir = dirname(require.resolve('onnxruntime-web'));
 
-/** The two model files, made the way the app makes them, into bench/out/litert. */
+/** The two model files, made the way the app makes them, and the probe input, into bench/out/litert. */
 function modelFiles() {
   const folder = join(outDir, 'litert');
   mkdirSync(folder, { recursive: true });
@@ -41,6 +42,8 @@ function modelFiles() {
   const tflite = onnxToTflite(patched);
   const convertMs = performance.now() - start;
   writeFileSync(join(folder, `isnet-${SIDE}.tflite`), tflite.bytes);
+  // The same input the engine's own probe feeds both backends.
+  writeFileSync(join(folder, `probe-${SIDE}.bin`), new Uint8Array(probeInput(SIDE).buffer));
   return { folder, convertMs, tfliteBytes: tflite.bytes.length, tfliteOps: tflite.tfliteOps };
 }
 
@@ -71,7 +74,7 @@ async function main() {
     page.on('console', (message) => message.type() === 'error' && !/^(INFO|WARNING): /.test(message.text()) && console.error('[page]', message.text()));
     await page.goto(`${server.url}/?threads=${THREADS}`);
     await page.waitForFunction(() => window.litertBench && self.crossOriginIsolated, null, { timeout: 30_000 });
-    info = await page.evaluate(([o, t, s]) => window.litertBench.init(o, t, s), [`/models/isnet-fp32-${SIDE}.onnx`, `/models/isnet-${SIDE}.tflite`, SIDE]);
+    info = await page.evaluate(([o, t, i, s]) => window.litertBench.init(o, t, i, s), [`/models/isnet-fp32-${SIDE}.onnx`, `/models/isnet-${SIDE}.tflite`, `/models/probe-${SIDE}.bin`, SIDE]);
     console.error(`[bench:litert] ready: ${JSON.stringify(info)}`);
     const run = {
       ort: () => page.evaluate(() => window.litertBench.runOrt()),

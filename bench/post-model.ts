@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { estimateForeground } from '../src/imaging/foreground';
 import type { Plane, RgbaImage } from '../src/imaging/image';
 import { toModelInput } from '../src/imaging/model-input';
-import { encodePng } from '../src/imaging/png';
+import { encodePng } from '../src/imaging/png-encode';
 import { IMAGE_MATTE, refineMatte } from '../src/engine/matte';
 import { loadAverage, machineInfo } from './lib/machine.mjs';
 import { markdownTable } from './lib/table.mjs';

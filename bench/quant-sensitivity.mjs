@@ -1,5 +1,5 @@
 // npm run bench:quant — mixed precision for ISNet: which blocks of convolutions
-// can run in dynamic 8 bits (src/engine/onnx/quantise-convs.ts) without the
+// can run in dynamic 8 bits (bench/lib/quantise-convs.ts) without the
 // speckles whole-graph quantisation makes on faint textures (eval:quint8), and
 // whether what survives is worth shipping.
 //
@@ -26,7 +26,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifest } from '../models/assemble.ts';
-import { quantiseConvs } from '../src/engine/onnx/quantise-convs.ts';
+import { quantiseConvs } from './lib/quantise-convs.ts';
 import { widenToFloat32 } from '../src/engine/onnx/widen-float32.ts';
 import { loadAverage } from './lib/machine.mjs';
 import { convsOfBlocks, isnetBlocks } from './lib/quant-blocks.mjs';

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RgbaImage } from '../src/imaging/image';
-import { encodePng } from '../src/imaging/png';
+import { encodePng } from '../src/imaging/png-encode';
 import { GARMENT_IDS, renderGarment } from '../test/support/garments';
 import { PERSON_IDS, renderPerson } from '../test/support/people';
 

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The design tokens and shared components first, so feature styles can refine them.
+// The design tokens and shared components first, so the shell's and the pages' styles can refine them.
 import './ui/styles.css';
-import { App } from './ui/App';
-import { startApp } from './ui/boot';
+import { App } from './app/App';
+import { startApp } from './app/boot';
 
 const services = startApp();
 

@@ -6,7 +6,7 @@
 // (rebnconvin, rebnconv1…N) and its way up (rebnconvNd…1d).
 import { decodeMessage, first, messages, strings, varintOf } from '../../src/engine/onnx/protobuf.ts';
 import { GraphProto, ValueInfoProto, graphOf } from '../../src/engine/onnx/onnx-graph.ts';
-import { convsOf } from '../../src/engine/onnx/quantise-convs.ts';
+import { convsOf } from './quantise-convs.ts';
 
 /** Value name → dims, from a graph's value_info (the shipped fp16 graph carries it). */
 function valueDims(modelBytes) {

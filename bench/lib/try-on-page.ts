@@ -3,7 +3,7 @@
 // would: the bench and the gallery both drive it through this.
 import type { Page } from 'playwright-core';
 import type { RgbaImage } from '../../src/imaging/image';
-import { encodePng } from '../../src/imaging/png';
+import { encodePng } from '../../src/imaging/png-encode';
 import type { TryOnArgs } from '../../src/features/try-on/shared/tasks';
 import { openApp } from '../../test/support/app';
 import { launchBrowser, type Browser } from '../../test/support/chromium';

@@ -1,16 +1,13 @@
 // What a route handler is given, and what the SW (or a test) must provide.
 import type { EngineGateway } from './tasks';
+import type { Clock } from '../store/clock';
 import type { KeyRecord } from '../store/schema';
-import type { Store } from '../store/store';
+import type { StudioDatabase } from '../store/database';
 import type { InputLoader } from './input';
 import type { Method } from './router';
 
-export interface Clock {
-  now(): number;
-}
-
 export interface ApiDeps {
-  store: Store;
+  db: StudioDatabase;
   clock: Clock;
   engine: EngineGateway;
   inputs: InputLoader;

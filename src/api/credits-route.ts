@@ -25,10 +25,10 @@ export const creditsRoute: ApiRoute = {
   produces: ['application/json'],
   auth: 'key',
   async handle(context) {
-    const { store, clock } = context.deps;
-    const key = (await store.getKey(callerKey(context).id)) ?? callerKey(context);
-    const held = await store.heldCredits(key.id, clock.now());
-    const ledger = (await store.ledgerFor(key.id)).sort((a, b) => b.at - a.at).slice(0, LEDGER_LINES);
+    const { db, clock } = context.deps;
+    const key = (await db.keys.get(callerKey(context).id)) ?? callerKey(context);
+    const held = await db.credits.held(key.id, clock.now());
+    const ledger = (await db.credits.ledgerFor(key.id)).sort((a, b) => b.at - a.at).slice(0, LEDGER_LINES);
     const body: Credits = {
       credits_remaining: creditsRemaining(key, held),
       credits_used: key.spent,

@@ -29,9 +29,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Codes a failed job may carry (docs/api.md#jobs). */
-export type JobErrorCode = ErrorCode;
-
 export interface ErrorBody {
   error: string;
   error_code: ErrorCode;

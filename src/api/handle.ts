@@ -13,7 +13,7 @@ import type { KeyRecord } from '../store/schema';
 export async function authenticate(request: Request, deps: ApiDeps): Promise<KeyRecord> {
   const presented = request.headers.get('x-api-key');
   if (!presented) throw new ApiError('invalid_auth_token', 'the X-API-KEY header is missing');
-  const key = await deps.store.findKeyByHash(await hashApiKey(presented.trim()));
+  const key = await deps.db.keys.findByHash(await hashApiKey(presented.trim()));
   if (!key || key.revokedAt !== null) {
     throw new ApiError('invalid_auth_token', 'the X-API-KEY is unknown or has been revoked');
   }
@@ -49,7 +49,8 @@ export async function handleApiRequest(
     if (!response.headers.has('X-Credits-Charged')) response.headers.set('X-Credits-Charged', '0');
     return response;
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error('[v1] unexpected error', error);
-    return errorResponse(toApiError(error, `${request.method} ${url.pathname} failed`));
+    const apiError = toApiError(error, `${request.method} ${url.pathname} failed`);
+    if (apiError.code === 'unexpected_error' && !(error instanceof ApiError)) console.error('[v1] unexpected error', error);
+    return errorResponse(apiError);
   }
 }

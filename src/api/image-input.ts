@@ -40,8 +40,9 @@ export function checkImageHeader(header: ImageHeader | null, byteLength: number,
   return header;
 }
 
-export async function readImageInput(source: InputSource, loader: InputLoader): Promise<ImageInput> {
-  const blob = await loadInput(source, IMAGE_LIMITS.maxBytes, loader, 'image');
+/** @param signal the caller's: its abort ends a download at once */
+export async function readImageInput(source: InputSource, loader: InputLoader, signal?: AbortSignal): Promise<ImageInput> {
+  const blob = await loadInput(source, IMAGE_LIMITS.maxBytes, loader, 'image', signal);
   const head = new Uint8Array(await blob.slice(0, 1 << 20).arrayBuffer());
   return { blob, header: checkImageHeader(sniffImage(head), blob.size, source.field) };
 }

@@ -1,18 +1,25 @@
 // Where an input comes from: an uploaded file, or a URL of one of the kinds the
 // contract takes (http(s) with CORS, a same-origin path, a data: URL, or one of
-// our own result URLs). Loading enforces the byte limit while it reads.
+// our own result URLs). Loading enforces the byte limit while it reads, and a
+// download its deadline.
+import { abortError, untilAborted } from './abort';
 import { ApiError } from './errors';
 
 export type InputSource =
   | { kind: 'file'; file: Blob; field: string }
   | { kind: 'url'; url: URL; field: string };
 
+/** How long a download may take, first byte and body together (API.md). */
+export const URL_INPUT_TIMEOUT_MS = 30_000;
+
 export interface InputLoader {
-  /** Fetches a URL from the page's point of view (CORS for other origins). */
-  fetch(url: URL): Promise<Response>;
+  /** Fetches a URL from the page's point of view (CORS for other origins); `signal` ends the download. */
+  fetch(url: URL, signal: AbortSignal): Promise<Response>;
   /** The bytes behind one of our result ids, when it exists and has not expired. */
   readResult(id: string): Promise<Blob | undefined>;
   origin: string;
+  /** The download deadline, URL_INPUT_TIMEOUT_MS unless a test shortens it. */
+  timeoutMs?: number;
 }
 
 const RESULT_PATH = /^\/v1\/results\/([A-Za-z0-9_-]+)(?:\.[a-z0-9]+)?$/;
@@ -41,15 +48,22 @@ function tooLarge(what: string, limit: number): ApiError {
   return new ApiError('file_size_too_large', `${what} is larger than the ${Math.round(limit / 1e6)} MB limit`);
 }
 
-async function readLimited(response: Response, limit: number, what: string): Promise<Blob> {
+async function readLimited(response: Response, limit: number, what: string, signal: AbortSignal): Promise<Blob> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(what, limit);
-  if (!response.body) return response.blob();
+  if (!response.body) return untilAborted(response.blob(), signal);
   const reader = response.body.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await untilAborted(reader.read(), signal);
+    } catch (error) {
+      reader.cancel().catch(() => {});
+      throw error;
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -80,10 +94,45 @@ export function decodeDataUrl(url: URL, field: string): Blob {
 }
 
 /**
+ * Downloads an http(s) or same-origin input. The deadline covers the wait for
+ * the first byte and the body together: a host that accepts the connection and
+ * then sends nothing, or stops halfway, ends as malformed_image.
+ */
+async function download(url: URL, field: string, limit: number, loader: InputLoader, what: string, caller?: AbortSignal): Promise<Blob> {
+  const timeoutMs = loader.timeoutMs ?? URL_INPUT_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new ApiError('malformed_image', `${field}: the ${what} host did not answer within ${timeoutMs / 1000} s`)),
+    timeoutMs,
+  );
+  const signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
+  try {
+    let response: Response;
+    try {
+      response = await untilAborted(loader.fetch(url, signal), signal);
+    } catch (error) {
+      if (signal.aborted) throw abortError(signal);
+      const reason =
+        url.origin === loader.origin
+          ? `could not be read (${(error as Error).message})`
+          : `could not be downloaded: ${url.host} did not allow it (CORS) or could not be reached`;
+      throw new ApiError('malformed_image', `${field}: the ${what} ${reason}`);
+    }
+    if (!response.ok) {
+      throw new ApiError('malformed_image', `${field}: the ${what} could not be downloaded (HTTP ${response.status})`);
+    }
+    return await readLimited(response, limit, `the ${what}`, signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Loads an input's bytes.
  * @param what how the input is named in errors, e.g. "image"
+ * @param signal the caller's: its abort ends a download at once
  */
-export async function loadInput(source: InputSource, limit: number, loader: InputLoader, what: string): Promise<Blob> {
+export async function loadInput(source: InputSource, limit: number, loader: InputLoader, what: string, signal?: AbortSignal): Promise<Blob> {
   if (source.kind === 'file') {
     if (source.file.size > limit) throw tooLarge(`the ${what} file`, limit);
     return source.file;
@@ -101,18 +150,5 @@ export async function loadInput(source: InputSource, limit: number, loader: Inpu
     if (blob.size > limit) throw tooLarge(`the ${what}`, limit);
     return blob;
   }
-  let response: Response;
-  try {
-    response = await loader.fetch(url);
-  } catch (error) {
-    const reason =
-      url.origin === loader.origin
-        ? `could not be read (${(error as Error).message})`
-        : `could not be downloaded: ${url.host} did not allow it (CORS) or could not be reached`;
-    throw new ApiError('malformed_image', `${field}: the ${what} ${reason}`);
-  }
-  if (!response.ok) {
-    throw new ApiError('malformed_image', `${field}: the ${what} could not be downloaded (HTTP ${response.status})`);
-  }
-  return readLimited(response, limit, `the ${what}`);
+  return download(url, field, limit, loader, what, signal);
 }

@@ -1,4 +1,5 @@
 // Asynchronous jobs as the contract shows them, and the routes that read them.
+import { abortError } from './abort';
 import { ApiError } from './errors';
 import { callerKey, type ApiContext, type ApiDeps, type ApiRoute } from './context';
 import { resultUrl } from './image-result';
@@ -25,7 +26,7 @@ export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>): JobVi
 
 /** The caller's job of this kind, or 404: another key's job does not exist for this one. */
 export async function callerJob(context: ApiContext, kind: JobKind): Promise<JobRecord> {
-  const job = await context.deps.store.getJob(context.params.jobId);
+  const job = await context.deps.db.jobs.get(context.params.jobId);
   if (!job || job.kind !== kind || job.keyId !== callerKey(context).id) {
     throw new ApiError('not_found', `no ${kind} job ${context.params.jobId}`);
   }
@@ -57,7 +58,7 @@ export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
     auth: 'key',
     async handle(context) {
       const job = await callerJob(context, kind);
-      const updated = await context.deps.store.cancelJob(job.id, context.deps.clock.now());
+      const updated = await context.deps.db.jobs.cancel(job.id, context.deps.clock.now());
       context.deps.announceJobs();
       return jsonResponse(jobView(updated ?? job, context));
     },
@@ -75,27 +76,44 @@ const WAIT_POLL_MS = 1000;
 /**
  * The job once it has ended (completed or failed), or null when it has not
  * ended within `timeoutMs`. Wakes on every announced change, and polls too,
- * since a window that crashed announces nothing.
+ * since a window that crashed announces nothing. Rejects at once when
+ * `signal` (the caller's) aborts.
  */
-export function waitForJob(deps: Pick<ApiDeps, 'store' | 'watchJobs'>, id: string, timeoutMs: number): Promise<JobRecord | null> {
+export function waitForJob(
+  deps: Pick<ApiDeps, 'db' | 'watchJobs'>,
+  id: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<JobRecord | null> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (job: JobRecord | null) => {
-      if (settled) return;
+    const end = () => {
       settled = true;
       stopWatching();
       clearInterval(poll);
       clearTimeout(deadline);
+      signal?.removeEventListener('abort', abort);
+    };
+    const finish = (job: JobRecord | null) => {
+      if (settled) return;
+      end();
       resolve(job);
     };
+    const abort = () => {
+      if (settled) return;
+      end();
+      reject(abortError(signal!));
+    };
     const look = () => {
-      deps.store.getJob(id).then((job) => {
+      deps.db.jobs.get(id).then((job) => {
         if (job && isFinished(job)) finish(job);
       }, reject);
     };
     const stopWatching = deps.watchJobs(look);
     const poll = setInterval(look, WAIT_POLL_MS);
     const deadline = setTimeout(() => finish(null), timeoutMs);
-    look();
+    signal?.addEventListener('abort', abort);
+    if (signal?.aborted) abort();
+    else look();
   });
 }

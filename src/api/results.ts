@@ -34,15 +34,15 @@ export function resultRecord(result: NewResult, createdAt: number): ResultRecord
   return { ...rest, id: randomToken(), createdAt, expiresAt: createdAt + lifetimeMs };
 }
 
-export async function saveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, result: NewResult): Promise<ResultRecord> {
+export async function saveResult(deps: Pick<ApiDeps, 'db' | 'clock'>, result: NewResult): Promise<ResultRecord> {
   const record = resultRecord(result, deps.clock.now());
-  await deps.store.putResult(record);
+  await deps.db.results.put(record);
   return record;
 }
 
 /** A stored result that has not expired, or undefined. */
-export async function liveResult(deps: Pick<ApiDeps, 'store' | 'clock'>, id: string): Promise<ResultRecord | undefined> {
-  const record = await deps.store.getResult(id);
+export async function liveResult(deps: Pick<ApiDeps, 'db' | 'clock'>, id: string): Promise<ResultRecord | undefined> {
+  const record = await deps.db.results.get(id);
   if (!record || record.expiresAt <= deps.clock.now()) return undefined;
   return record;
 }
@@ -69,7 +69,7 @@ export function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export async function serveResult(request: Request, deps: Pick<ApiDeps, 'store' | 'clock'>): Promise<Response> {
+export async function serveResult(request: Request, deps: Pick<ApiDeps, 'db' | 'clock'>): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     throw new ApiError('method_not_allowed', `${request.method} is not allowed on results; use GET`, { Allow: 'GET, HEAD' });
   }

@@ -10,7 +10,7 @@
 //           └─ jobs ──────── video, try-on, batch items (made while jobs run)
 import * as Comlink from 'comlink';
 import { serializeError } from '../api/errors';
-import type { Store } from '../store/store';
+import type { StudioDatabase } from '../store/database';
 import { JobRunner, type JobHandler } from './jobs';
 import { ModelHost } from './model-host';
 import type { ModelPriority } from './model-protocol';
@@ -29,7 +29,7 @@ export interface EngineHostOptions {
   /** Test hooks for the model host's runtime (failures to simulate). */
   runtime?: RuntimeOptions;
   /** The studio database: with it, this window also runs queued jobs. */
-  store?: () => Promise<Store>;
+  store?: () => Promise<StudioDatabase>;
   /** The kinds of job this window runs, one handler each. */
   jobs?: readonly JobHandler[];
 }

@@ -7,7 +7,7 @@ import { ApiError, toApiError } from '../api/errors';
 import { resultRecord } from '../api/results';
 import { KEPT, libraryItem, type KeepAs } from '../store/library';
 import type { JobError, JobKind, JobRecord } from '../store/schema';
-import type { Store } from '../store/store';
+import type { StudioDatabase } from '../store/database';
 import { JOBS_CHANNEL } from './protocol';
 import { runOnPool, WorkerLostError, type WorkerPool } from './pool';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
@@ -68,7 +68,7 @@ export class JobRunner {
    */
   constructor(
     handlers: readonly JobHandler[],
-    private readonly store: () => Promise<Store>,
+    private readonly store: () => Promise<StudioDatabase>,
     private readonly createPool: (name: string, watchdogMs: number) => WorkerPool,
     private readonly now: () => number = Date.now,
   ) {
@@ -118,13 +118,13 @@ export class JobRunner {
   private async checkCancelled(): Promise<void> {
     const running = this.current;
     if (!running) return;
-    const job = await (await this.store()).getJob(running.id);
+    const job = await (await this.store()).jobs.get(running.id);
     if (!job || job.status !== 'running') running.cancel.abort();
   }
 
   private async nextJob(): Promise<JobRecord | undefined> {
     const store = await this.store();
-    const waiting = [...(await store.jobsWithStatus('running')), ...(await store.jobsWithStatus('pending'))];
+    const waiting = [...(await store.jobs.withStatus('running')), ...(await store.jobs.withStatus('pending'))];
     return waiting.filter((job) => this.handlers.has(job.kind) && !job.paused).sort((a, b) => a.createdAt - b.createdAt)[0];
   }
 
@@ -144,7 +144,7 @@ export class JobRunner {
   /** Moves a job by `event`; a job that has moved on meanwhile is left as it is. */
   private async transition(id: string, event: JobEvent): Promise<JobRecord | undefined> {
     const store = await this.store();
-    const changed = await store.updateJob(id, (current) => nextJobState(current, event, this.now()));
+    const changed = await store.jobs.update(id, (current) => nextJobState(current, event, this.now()));
     this.announce();
     return changed;
   }
@@ -152,7 +152,7 @@ export class JobRunner {
   private async fail(job: JobRecord, error: JobError): Promise<void> {
     const store = await this.store();
     await this.transition(job.id, { type: 'fail', error });
-    await store.releaseCredits(job.id);
+    await store.credits.release(job.id);
   }
 
   private async runOne(queued: JobRecord, handler: JobHandler, pool: WorkerPool): Promise<void> {
@@ -186,7 +186,7 @@ export class JobRunner {
         });
       },
       reserve: async (credits) => {
-        if (job.keyId) await store.reserveCredits({ id: job.id, keyId: job.keyId, credits, at: this.now(), expiresAt: job.createdAt + JOB_LIFETIME_MS });
+        if (job.keyId) await store.credits.reserve({ id: job.id, keyId: job.keyId, credits, at: this.now(), expiresAt: job.createdAt + JOB_LIFETIME_MS });
       },
     };
 
@@ -210,18 +210,18 @@ export class JobRunner {
       const kept = product.keep && libraryItem(job.id, record, product.keep, now);
       // One transaction: the result, the library item and the job's end land together or not at
       // all, so a reload between them can neither lose the work nor make it twice.
-      const completed = await store.completeJob(job.id, record, product.cost, now, kept);
+      const completed = await store.jobs.complete(job.id, record, product.cost, now, kept);
       this.announce();
       // Charged only for a job that is still there to show its result.
-      if (completed) await store.settleCredits(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
-      else await store.releaseCredits(job.id);
+      if (completed) await store.credits.settle(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
+      else await store.credits.release(job.id);
     } catch (error) {
       if (cancel.signal.aborted && cancel.signal.reason instanceof ApiError) {
         await this.fail(job, { error_code: 'request_timeout', message: `the job ran longer than its ${Math.round(handler.timeBudgetMs / 1000)} s budget` });
         return;
       }
       if (cancel.signal.aborted) {
-        await store.releaseCredits(job.id);
+        await store.credits.release(job.id);
         return;
       }
       // The worker went away under the job: leave it running, so the next pass starts it again.

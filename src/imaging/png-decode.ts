@@ -1,4 +1,4 @@
-// Reads back the 8-bit RGBA PNGs we write (src/imaging/png.ts), without a
+// Reads back the 8-bit RGBA PNGs we write (src/imaging/png-encode.ts), without a
 // canvas: a canvas would premultiply alpha and lose faint edge colours.
 
 /** Reverses PNG row filtering (types 0–4) of 8-bit RGBA rows. */

@@ -1,7 +1,10 @@
 // The one clock that expiry is measured by, in the service worker and in every
 // page. In test builds it can be moved forward (to see results and jobs
 // expire); the shift is broadcast, so every context of the app keeps the same time.
-import type { Clock } from '../api/context';
+
+export interface Clock {
+  now(): number;
+}
 
 const CLOCK_CHANNEL = 'cutout-clock';
 

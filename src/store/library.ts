@@ -5,6 +5,9 @@ import type { LibraryItem, LibraryKind, LibraryVersion, ResultRecord } from './s
 /** A kept result's lifetime: it lives until the user deletes its library item. */
 export const KEPT = Number.POSITIVE_INFINITY;
 
+/** Long side of library thumbnails: sharp at 2× in a 120 px grid cell. */
+export const THUMB_SIDE = 240;
+
 export interface KeepAs {
   kind: LibraryKind;
   name: string;

@@ -1,6 +1,5 @@
 // What IndexedDB holds. One database, one object store per kind of record.
-import type { DBSchema } from 'idb';
-import type { JobErrorCode } from '../api/errors';
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 export const DB_NAME = 'cutout-studio';
 
@@ -39,9 +38,10 @@ export interface ResultRecord {
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type JobKind = 'video' | 'try-on' | 'cutout';
 
+/** How a job failed: one of the contract's error codes (src/api/errors.ts) and what it says. */
 export interface JobError {
   message: string;
-  error_code: JobErrorCode;
+  error_code: string;
 }
 
 export interface JobRecord<Request = unknown> {
@@ -144,3 +144,5 @@ export interface StudioSchema extends DBSchema {
   library: { key: string; value: LibraryItem; indexes: { byCreated: number; byBatch: string } };
   batches: { key: string; value: BatchRecord; indexes: { byCreated: number } };
 }
+
+export type StudioDb = IDBPDatabase<StudioSchema>;

@@ -7,7 +7,7 @@ import { handleApiRequest } from '../api/handle';
 import { liveResult } from '../api/results';
 import { JOBS_CHANNEL } from '../engine/protocol';
 import { appClock as clock, shiftClock } from '../store/clock';
-import { Store } from '../store/store';
+import { studioDatabase } from '../store/database';
 import { createEngineGateway } from './engine-bridge';
 import { withIsolationHeaders } from './isolation';
 import { isOnDemandAsset, serveOnDemand } from './on-demand';
@@ -18,41 +18,38 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-let store: Promise<Store> | null = null;
-const openStore = () => (store ??= Store.open());
-
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 let lastSweep = 0;
 async function sweepExpired(): Promise<void> {
   const now = clock.now();
   if (now - lastSweep < SWEEP_EVERY_MS) return;
   lastSweep = now;
-  await (await openStore()).purgeExpired(now);
+  await (await studioDatabase()).purgeExpired(now);
 }
 
 const jobsChannel = new BroadcastChannel(JOBS_CHANNEL);
 const engine = createEngineGateway();
 const rateWindows = new Map<string, number[]>();
 
-async function fetchInput(url: URL): Promise<Response> {
+async function fetchInput(url: URL, signal: AbortSignal): Promise<Response> {
   if (url.origin === self.location.origin) {
     const cached = await matchPrecache(url.pathname);
     if (cached) return cached;
-    return fetch(url, { credentials: 'same-origin' });
+    return fetch(url, { credentials: 'same-origin', signal });
   }
-  return fetch(url, { mode: url.protocol === 'data:' ? 'same-origin' : 'cors', credentials: 'omit' });
+  return fetch(url, { mode: url.protocol === 'data:' ? 'same-origin' : 'cors', credentials: 'omit', signal });
 }
 
 async function apiDeps(): Promise<ApiDeps> {
-  const db = await openStore();
+  const db = await studioDatabase();
   return {
-    store: db,
+    db,
     clock,
     engine,
     inputs: {
       origin: self.location.origin,
       fetch: fetchInput,
-      readResult: async (id) => (await liveResult({ store: db, clock }, id))?.blob,
+      readResult: async (id) => (await liveResult({ db, clock }, id))?.blob,
     },
     announceJobs: () => jobsChannel.postMessage({ type: 'jobs-changed' }),
     watchJobs: (listener) => {

@@ -4,11 +4,10 @@
 import { resultRecord } from '../api/results';
 import { task } from '../api/tasks';
 import type { EngineHost } from '../engine/host';
-import { THUMB_SIDE } from '../features/library/shared/tasks';
 import { appClock } from '../store/clock';
-import { KEPT, libraryItem, type KeepAs } from '../store/library';
+import { KEPT, libraryItem, THUMB_SIDE, type KeepAs } from '../store/library';
 import type { LibraryItem, ResultRecord } from '../store/schema';
-import { appStore } from './store';
+import { studioDatabase } from '../store/database';
 import { announceJobs } from './useJobs';
 
 export interface Keepable {
@@ -31,7 +30,7 @@ export async function keepInLibrary(engine: EngineHost, made: Keepable, keep: Om
   const now = appClock.now();
   const { record, thumb } = await keptResult(engine, made, keep.name, now);
   const id = crypto.randomUUID();
-  await (await appStore()).keepInLibrary(record, libraryItem(id, record, { ...keep, thumb }, now));
+  await (await studioDatabase()).library.keep(record, libraryItem(id, record, { ...keep, thumb }, now));
   announceJobs();
   return id;
 }
@@ -40,6 +39,6 @@ export async function keepInLibrary(engine: EngineHost, made: Keepable, keep: Om
 export async function keepNewVersion(engine: EngineHost, item: Pick<LibraryItem, 'id' | 'name'>, made: Keepable): Promise<void> {
   const now = appClock.now();
   const { record, thumb } = await keptResult(engine, made, item.name, now);
-  await (await appStore()).addLibraryVersion(item.id, record, 'touch-up', thumb, now);
+  await (await studioDatabase()).library.addVersion(item.id, record, 'touch-up', thumb, now);
   announceJobs();
 }

@@ -1,9 +1,37 @@
-// React access to the app's services (engine host, PWA state, install prompt).
+// What the app gives its pages (the engine host, its status, the PWA's state,
+// the install prompt), declared here and started by the app (src/app/boot.ts),
+// with the React hooks pages read them through.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { AppServices, PwaState } from './boot';
-import type { EngineStatusView } from './engine-status';
+import type { EngineProgress } from '../api/tasks';
+import type { EngineHost } from '../engine/host';
+import type { EngineStatus } from '../engine/model/runtime';
 
-export type { EngineStatusView };
+export type EngineStatusView = EngineStatus & { progress?: EngineProgress };
+
+/** The engine's latest status, kept for components mounted after it changed. */
+export interface EngineStatusFeed {
+  current(): EngineStatusView | null;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface PwaState {
+  updateReady: boolean;
+  applyUpdate(): void;
+}
+
+export interface InstallPrompt {
+  available(): boolean;
+  install(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface AppServices {
+  engine: EngineHost;
+  engineStatus: EngineStatusFeed;
+  pwa: { subscribe(listener: (state: PwaState) => void): () => void; current(): PwaState };
+  install: InstallPrompt;
+  swReady: Promise<ServiceWorkerRegistration | undefined>;
+}
 
 export const ServicesContext = createContext<AppServices | null>(null);
 

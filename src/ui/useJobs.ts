@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { JOBS_CHANNEL } from '../engine/protocol';
 import { appClock } from '../store/clock';
 import type { JobKind, JobRecord } from '../store/schema';
-import { appStore } from './store';
+import { studioDatabase } from '../store/database';
 
 const POLL_MS = 1000;
 
@@ -74,13 +74,13 @@ export function useJobsChannel(reload: () => Promise<void>, pollMs = POLL_MS): v
 export function useJobs<J extends JobRecord>(kind: JobKind): JobList<J> {
   const [jobs, setJobs] = useState<J[] | null>(null);
   const reload = useCallback(async () => {
-    const all = await (await appStore()).listJobs();
+    const all = await (await studioDatabase()).jobs.list();
     setJobs(all.filter((job): job is J => job.kind === kind));
   }, [kind]);
   useJobsChannel(reload);
   const cancel = useCallback(
     async (id: string) => {
-      await (await appStore()).cancelJob(id, appClock.now());
+      await (await studioDatabase()).jobs.cancel(id, appClock.now());
       announceJobs();
       await reload();
     },
@@ -88,7 +88,7 @@ export function useJobs<J extends JobRecord>(kind: JobKind): JobList<J> {
   );
   const remove = useCallback(
     async (id: string) => {
-      await (await appStore()).deleteJob(id);
+      await (await studioDatabase()).jobs.delete(id);
       await reload();
     },
     [reload],

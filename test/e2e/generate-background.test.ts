@@ -3,7 +3,7 @@
 // <img>. RGBA inputs skip the model, which keeps most cases fast.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { encodePng } from '../../src/imaging/png';
+import { encodePng } from '../../src/imaging/png-encode';
 import type { RgbaImage } from '../../src/imaging/image';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { callApi, createKeyInUi, openApp } from '../support/app';

@@ -6,7 +6,7 @@
 // reload or a crashed worker mid-job ends completed all the same.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { encodePng } from '../../src/imaging/png';
+import { encodePng } from '../../src/imaging/png-encode';
 import type { RgbaImage } from '../../src/imaging/image';
 import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';

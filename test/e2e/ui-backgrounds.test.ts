@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { encodePng } from '../../src/imaging/png';
+import { encodePng } from '../../src/imaging/png-encode';
 import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { tempFolder, writeDataUrl } from '../support/files';

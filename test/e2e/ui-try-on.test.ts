@@ -194,7 +194,7 @@ test('a completed job compares before and after behind a divider that pointer an
   await page.keyboard.press('Home');
   expect(await divider.getAttribute('aria-valuenow')).toBe('0');
 
-  const frame = await card.getByTestId('tryon-compare').boundingBox();
+  const frame = await card.getByTestId('before-after').boundingBox();
   if (!frame) throw new Error('no before/after frame');
   await page.mouse.move(frame.x + frame.width * 0.5, frame.y + frame.height / 2);
   await page.mouse.down();

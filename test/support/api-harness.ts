@@ -1,4 +1,4 @@
-// Runs src/api's handler in Node against a real Store (fake-indexeddb) and a
+// Runs src/api's handler in Node against a real StudioDatabase (fake-indexeddb) and a
 // movable clock. Network inputs go through fetch, which the tests serve with msw.
 import { handleApiRequest } from '../../src/api/handle';
 import type { ApiDeps } from '../../src/api/context';
@@ -6,14 +6,14 @@ import { liveResult } from '../../src/api/results';
 import type { EngineGateway, EngineTask } from '../../src/api/tasks';
 import { apiRoutes } from '../../src/sw/routes';
 import { createApiKey } from '../../src/features/developer/shared/key-admin';
-import { encodePng } from '../../src/imaging/png';
-import { Store } from '../../src/store/store';
+import { encodePng } from '../../src/imaging/png-encode';
+import { openStudioDatabase, type StudioDatabase } from '../../src/store/database';
 
 export const ORIGIN = 'http://studio.test';
 
 export interface Harness {
   deps: ApiDeps;
-  store: Store;
+  db: StudioDatabase;
   clock: { time: number; now(): number };
   tasks: EngineTask[];
   key: string;
@@ -55,26 +55,26 @@ export function recordingEngine(tasks: EngineTask[], fail?: Error, gate?: Promis
  * @param options.engineGate the engine answers once this settles (to hold a call mid-flight)
  */
 export async function createHarness(options: { engineFailure?: Error; engineGate?: Promise<void> } = {}): Promise<Harness> {
-  const store = await Store.open(`test-${process.pid}-${counter++}`);
+  const db = await openStudioDatabase(`test-${process.pid}-${counter++}`);
   const clock = { time: Date.UTC(2026, 10, 21, 12), now: () => clock.time };
   const tasks: EngineTask[] = [];
   const deps: ApiDeps = {
-    store,
+    db,
     clock,
     engine: recordingEngine(tasks, options.engineFailure, options.engineGate),
     inputs: {
       origin: ORIGIN,
-      fetch: (url) => fetch(url),
-      readResult: async (id) => (await liveResult({ store, clock }, id))?.blob,
+      fetch: (url, signal) => fetch(url, { signal }),
+      readResult: async (id) => (await liveResult({ db, clock }, id))?.blob,
     },
     announceJobs: () => {},
     watchJobs: () => () => {},
     rateWindows: new Map(),
   };
-  const { key, record } = await createApiKey(store, 'test', clock.time);
+  const { key, record } = await createApiKey(db, 'test', clock.time);
   return {
     deps,
-    store,
+    db,
     clock,
     tasks,
     key,
@@ -88,7 +88,7 @@ export async function createHarness(options: { engineFailure?: Error; engineGate
         headers.set('content-type', 'application/json');
         body = JSON.stringify(json);
       }
-      const request = new Request(ORIGIN + path, { method: rest.method ?? (body ? 'POST' : 'GET'), headers, body });
+      const request = new Request(ORIGIN + path, { method: rest.method ?? (body ? 'POST' : 'GET'), headers, body, signal: rest.signal });
       return handleApiRequest(request, apiRoutes, deps);
     },
   };

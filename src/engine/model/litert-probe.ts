@@ -3,6 +3,7 @@
 // both, and how far apart their masks are. test/e2e/litert.test.ts asserts on it.
 import { liteRtBackend, wasmBackend } from './backend';
 import { liteRtSupport } from './litert-support';
+import { probeInput } from './probe-input';
 import { modelSource } from './runtime';
 import { timedRun } from './probe-run';
 import { ownThreadEnvironment } from './threads';
@@ -22,20 +23,6 @@ export interface BackendComparison {
   litert: BackendRun & { reason: string };
   maxDiff: number;
   meanDiff: number;
-}
-
-/** A normalised (x/255 − 0.5) NCHW image: a bright disc on a textured field, so the mask has an edge. */
-export function probeInput(side: number): Float32Array {
-  const data = new Float32Array(3 * side * side);
-  for (let c = 0; c < 3; c++) {
-    for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
-        const inside = Math.hypot(x - side * 0.5, y - side * 0.55) < side * 0.28;
-        data[c * side * side + y * side + x] = inside ? 0.35 - c * 0.1 : -0.2 + 0.1 * Math.sin(x / 9 + c) * Math.cos(y / 13);
-      }
-    }
-  }
-  return data;
 }
 
 const mean = (data: Float32Array) => data.reduce((sum, v) => sum + v, 0) / data.length;

@@ -17,7 +17,7 @@ const generateBackgroundRoute: ApiRoute = {
     const fields = await readBody(context.request, 'json+multipart');
     const { input, options } = parseGenerateBackgroundRequest(fields, context.deps.inputs.origin);
     return spendCredits(context, meta.cost, async () => {
-      const image = await readImageInput(input, context.deps.inputs);
+      const image = await readImageInput(input, context.deps.inputs, context.request.signal);
       const output = await context.deps.engine.run(task('generateBackground', { input: image.blob, options }), { clientId: context.clientId });
       const headers: Record<string, string> = { 'X-Seed': String(output.seed) };
       if (options.prompt !== undefined || options.negativePrompt.length > 0) headers['X-Prompt-Unused'] = output.unusedWords.join(',');

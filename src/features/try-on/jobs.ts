@@ -6,7 +6,7 @@ import type { JobHandler } from '../../engine/jobs';
 import { task } from '../../api/tasks';
 import type { TryOnJobRequest } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
-import { THUMB_SIDE } from '../library/shared/tasks';
+import { THUMB_SIDE } from '../../store/library';
 
 export const jobHandler: JobHandler<TryOnJobRequest> = {
   kind: 'try-on',

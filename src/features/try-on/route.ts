@@ -4,7 +4,7 @@
 // it (./jobs.ts). With wait_for_result it answers once the job has ended.
 import { readBody } from '../../api/body';
 import { callerKey, type ApiContext, type ApiRoute } from '../../api/context';
-import { ApiError } from '../../api/errors';
+import { ApiError, toApiError } from '../../api/errors';
 import { readImageInput } from '../../api/image-input';
 import { imageResultResponse } from '../../api/image-result';
 import { jobRoutes, waitForJob } from '../../api/jobs';
@@ -30,7 +30,7 @@ async function answerWithJob(context: ApiContext, job: JobRecord | null, id: str
   }
   if (job.status === 'failed') {
     const error = job.error ?? { error_code: 'unexpected_error', message: 'the job failed' };
-    throw new ApiError(error.error_code, error.message);
+    throw toApiError({ code: error.error_code, message: error.message }, `try-on job ${id}`);
   }
   const record = job.resultId ? await liveResult(context.deps, job.resultId) : undefined;
   if (!record) throw new ApiError('not_found', `the result of try-on job ${id} has expired`);
@@ -48,21 +48,32 @@ const tryOnRoute: ApiRoute = {
     const fields = await readBody(context.request, 'json+multipart');
     const { person, garment, options } = parseTryOnRequest(fields, context.deps.inputs.origin);
     const key = callerKey(context);
-    const { store, clock } = context.deps;
+    const { db, clock } = context.deps;
     const id = crypto.randomUUID();
     const now = clock.now();
-    await store.reserveCredits({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
+    await db.credits.reserve({ id, keyId: key.id, credits: meta.cost, at: now, expiresAt: now + JOB_LIFETIME_MS });
     try {
-      const personImage = await readImageInput(person, context.deps.inputs);
-      const garmentImage = await readImageInput(garment, context.deps.inputs);
-      await createTryOnJob(store, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
+      const personImage = await readImageInput(person, context.deps.inputs, context.request.signal);
+      const garmentImage = await readImageInput(garment, context.deps.inputs, context.request.signal);
+      await createTryOnJob(db, { id, person: personImage.blob, garment: garmentImage.blob, options, label: 'try-on', keyId: key.id, now });
     } catch (error) {
-      await store.releaseCredits(id);
+      await db.credits.release(id);
       throw error;
     }
     context.deps.announceJobs();
     if (!options.waitForResult) return jsonResponse({ job_id: id }, 202, { Location: jobUrl(id) });
-    return answerWithJob(context, await waitForJob(context.deps, id, meta.waitMs), id);
+    let job: JobRecord | null;
+    try {
+      job = await waitForJob(context.deps, id, meta.waitMs, context.request.signal);
+    } catch (error) {
+      // A caller who stopped waiting never learnt the job's id: the job ends with the call, and its hold with it.
+      if (context.request.signal.aborted) {
+        await db.jobs.cancel(id, clock.now());
+        context.deps.announceJobs();
+      }
+      throw error;
+    }
+    return answerWithJob(context, job, id);
   },
 };
 

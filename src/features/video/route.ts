@@ -44,18 +44,18 @@ const videoRoute: ApiRoute = {
     const fields = await readBody(context.request, 'json');
     const { videoUrl, options } = parseVideoRequest(fields, context.deps.inputs.origin);
     const key = callerKey(context);
-    const { store, clock } = context.deps;
+    const { db, clock } = context.deps;
     const id = crypto.randomUUID();
     const now = clock.now();
     // The cost (a credit per started second) is known once the job reads the
     // video; a key that cannot pay for even one second is refused now.
-    await store.reserveCredits({ id, keyId: key.id, credits: meta.costPerSecond, at: now, expiresAt: now + JOB_LIFETIME_MS });
+    await db.credits.reserve({ id, keyId: key.id, credits: meta.costPerSecond, at: now, expiresAt: now + JOB_LIFETIME_MS });
     try {
-      const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video');
+      const input = await loadInput({ kind: 'url', url: videoUrl, field: 'video_url' }, meta.limits.maxBytes, context.deps.inputs, 'video', context.request.signal);
       await checkContainer(input);
-      await createVideoJob(store, { id, input, options, fileName: fileNameOf(videoUrl), keyId: key.id, now });
+      await createVideoJob(db, { id, input, options, fileName: fileNameOf(videoUrl), keyId: key.id, now });
     } catch (error) {
-      await store.releaseCredits(id);
+      await db.credits.release(id);
       throw error;
     }
     context.deps.announceJobs();

@@ -272,14 +272,14 @@ describe('401 invalid_auth_token', () => {
   });
 
   test('a revoked key', async () => {
-    await h.store.updateKey(h.keyId, { revokedAt: h.clock.now() });
+    await h.db.keys.update(h.keyId, { revokedAt: h.clock.now() });
     expect(await errorOf(await h.call('/v1/credits'))).toMatchObject({ status: 401, code: 'invalid_auth_token' });
   });
 });
 
 describe('403 insufficient_api_credits', () => {
   test('a budget of 0', async () => {
-    await h.store.updateKey(h.keyId, { budget: 0 });
+    await h.db.keys.update(h.keyId, { budget: 0 });
     expect(await errorOf(await removeBackground({ image_url: 'https://images.test/shoe.png' }))).toMatchObject({
       status: 403,
       code: 'insufficient_api_credits',
@@ -288,7 +288,7 @@ describe('403 insufficient_api_credits', () => {
   });
 
   test('a budget of 3 cannot pay for a shadow (1 + 3)', async () => {
-    await h.store.updateKey(h.keyId, { budget: 3 });
+    await h.db.keys.update(h.keyId, { budget: 3 });
     const response = await removeBackground({ image_url: 'https://images.test/shoe.png', shadow: true });
     expect(await errorOf(response)).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
     expect(response.headers.get('x-credits-charged')).toBe('0');
@@ -361,7 +361,7 @@ describe('406 not_acceptable', () => {
 
 describe('429 rate_limit_exceeded', () => {
   test('over the key limit, with Retry-After', async () => {
-    await h.store.updateKey(h.keyId, { ratePerSecond: 2 });
+    await h.db.keys.update(h.keyId, { ratePerSecond: 2 });
     expect((await h.call('/v1/credits')).status).toBe(200);
     expect((await h.call('/v1/credits')).status).toBe(200);
     const third = await h.call('/v1/credits');
@@ -384,7 +384,7 @@ describe('500 unexpected_error', () => {
     expect(error).toMatchObject({ status: 500, code: 'unexpected_error' });
     expect(error.message).toContain('out of memory');
     expect(response.headers.get('x-credits-charged')).toBe('0');
-    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
   });
 });
 
@@ -398,15 +398,15 @@ describe('try-on queues a job (no route answers 501)', () => {
     expect(response.headers.get('location')).toBe(`/v1/try-on/job/${job_id}`);
     const job = await h.call(`/v1/try-on/job/${job_id}`);
     expect(await job.json()).toEqual({ job_id, status: 'pending', progress: 0 });
-    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(5);
-    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(5);
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
   });
 
   test('a key that cannot cover 5 credits gets 403 before anything is queued', async () => {
-    await h.store.updateKey(h.keyId, { budget: 4 });
+    await h.db.keys.update(h.keyId, { budget: 4 });
     const response = await h.call('/v1/try-on', { json: { person_image_url: url, garment_image_url: url, wait_for_result: false } });
     expect(await errorOf(response)).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
-    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    expect(await h.db.jobs.withStatus('pending')).toEqual([]);
   });
 
   test('a garment that is not an image: 400 malformed_image, no job, the hold released', async () => {
@@ -414,7 +414,7 @@ describe('try-on queues a job (no route answers 501)', () => {
       json: { person_image_url: url, garment_image_url: 'data:image/png;base64,AAAA', wait_for_result: false },
     });
     expect(await errorOf(response)).toMatchObject({ status: 400, code: 'malformed_image' });
-    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
-    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
+    expect(await h.db.jobs.withStatus('pending')).toEqual([]);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(0);
   });
 });

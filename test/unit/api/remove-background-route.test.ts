@@ -75,10 +75,10 @@ describe('answers', () => {
 
   test('results expire after one hour and are purged by the sweep', async () => {
     await h.call('/v1/remove-background', { json: { image_url: image } });
-    expect(await h.store.purgeExpiredResults(h.clock.now())).toBe(0);
+    expect(await h.db.results.purgeExpired(h.clock.now())).toBe(0);
     h.clock.time += 60 * 60 * 1000 + 1;
-    expect(await h.store.purgeExpiredResults(h.clock.now())).toBe(1);
-    expect(await h.store.listResults()).toHaveLength(0);
+    expect(await h.db.results.purgeExpired(h.clock.now())).toBe(1);
+    expect(await h.db.results.list()).toHaveLength(0);
   });
 });
 
@@ -143,7 +143,7 @@ describe('options', () => {
 
 describe('credits', () => {
   test('charged on success, written to the ledger, reported by GET /v1/credits', async () => {
-    await h.store.updateKey(h.keyId, { budget: 10 });
+    await h.db.keys.update(h.keyId, { budget: 10 });
     await h.call('/v1/remove-background', { json: { image_url: image } });
     await h.call('/v1/remove-background', { json: { image_url: image, shadow: true } });
     const credits = (await (await h.call('/v1/credits')).json()) as Record<string, unknown>;
@@ -152,32 +152,32 @@ describe('credits', () => {
       { route: '/v1/remove-background', credits: 1, at: '2026-11-21T12:00:00.000Z' },
       { route: '/v1/remove-background', credits: 4, at: '2026-11-21T12:00:00.000Z' },
     ]);
-    expect((await h.store.ledgerFor(h.keyId)).map((e) => e.credits)).toEqual([1, 4]);
+    expect((await h.db.credits.ledgerFor(h.keyId)).map((e) => e.credits)).toEqual([1, 4]);
   });
 
   test('a budget is never overspent: a running call holds its credits until it ends', async () => {
     let finish: () => void = () => {};
     const gate = new Promise<void>((resolve) => (finish = resolve));
     const held = await createHarness({ engineGate: gate });
-    await held.store.updateKey(held.keyId, { budget: 1 });
+    await held.db.keys.update(held.keyId, { budget: 1 });
     const first = held.call('/v1/remove-background', { json: { image_url: image } });
-    await expect.poll(() => held.store.heldCredits(held.keyId, held.clock.now())).toBe(1);
+    await expect.poll(() => held.db.credits.held(held.keyId, held.clock.now())).toBe(1);
     expect(await errorOf(await held.call('/v1/remove-background', { json: { image_url: image } }))).toMatchObject({
       status: 403,
       code: 'insufficient_api_credits',
     });
     finish();
     expect((await first).status).toBe(200);
-    expect(await held.store.heldCredits(held.keyId, held.clock.now())).toBe(0);
-    expect((await held.store.getKey(held.keyId))?.spent).toBe(1);
+    expect(await held.db.credits.held(held.keyId, held.clock.now())).toBe(0);
+    expect((await held.db.keys.get(held.keyId))?.spent).toBe(1);
   });
 
   test('a failed call releases its hold and is not charged', async () => {
     const failing = await createHarness({ engineFailure: new Error('boom') });
-    await failing.store.updateKey(failing.keyId, { budget: 1 });
+    await failing.db.keys.update(failing.keyId, { budget: 1 });
     expect((await failing.call('/v1/remove-background', { json: { image_url: image } })).status).toBe(500);
-    expect(await failing.store.heldCredits(failing.keyId, failing.clock.now())).toBe(0);
-    expect((await failing.store.getKey(failing.keyId))?.spent).toBe(0);
+    expect(await failing.db.credits.held(failing.keyId, failing.clock.now())).toBe(0);
+    expect((await failing.db.keys.get(failing.keyId))?.spent).toBe(0);
   });
 
   test('a key without a budget has no limit: credits_remaining is null', async () => {
@@ -187,6 +187,42 @@ describe('credits', () => {
 
   test('not charged when the call fails', async () => {
     await h.call('/v1/remove-background', { json: { image_url: 'data:text/plain,hello' } });
-    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
+  });
+});
+
+describe('the output ceiling: at most 8000×8000 px, decided before the model runs', () => {
+  test.each([
+    // 120×90 input: the crop box is at most the input, plus the margins.
+    ['margin "100000px"', { margin: '100000px' }, '200120×200090'],
+    ['left and right margins over 7880 px together', { margin_left: '4000px', margin_right: '3881px' }, '8001×90'],
+  ])('%s: 400 invalid_parameter naming the size, nothing run or charged', async (_, margins, size) => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, crop: true, ...margins } });
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+    expect(error.message).toContain(`up to ${size} px`);
+    expect(error.message).toContain('8000×8000');
+    expect(response.headers.get('x-credits-charged')).toBe('0');
+    expect(h.tasks).toHaveLength(0);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(0);
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
+  });
+
+  test('percent margins count at the input’s size: 49% a side of a 4100 px wide image is over', async () => {
+    const wide = await pngDataUrl(4100, 64);
+    const error = await errorOf(await h.call('/v1/remove-background', { json: { image_url: wide, crop: true, margin: '49%' } }));
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+    expect(error.message).toContain('up to 8118×126 px');
+    expect(h.tasks).toHaveLength(0);
+  });
+
+  test('exactly 8000 px wide is allowed', async () => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, crop: true, margin_left: '3940px', margin_right: '3940px' } });
+    expect(response.status).toBe(200);
+  });
+
+  test('margins are ignored without crop, so they cannot refuse the call', async () => {
+    const response = await h.call('/v1/remove-background', { json: { image_url: image, margin: '100000px' } });
+    expect(response.status).toBe(200);
   });
 });

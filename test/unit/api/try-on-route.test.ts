@@ -34,7 +34,7 @@ const URLS = { person_image_url: 'https://images.test/person.png', garment_image
 /** The queued job, once the route has stored it. */
 async function queuedJob(): Promise<JobRecord> {
   for (let i = 0; i < 200; i++) {
-    const [job] = await h.store.jobsWithStatus('pending');
+    const [job] = await h.db.jobs.withStatus('pending');
     if (job) return job;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -46,7 +46,7 @@ async function endJob(job: JobRecord, outcome: 'complete' | 'fail'): Promise<voi
   const now = h.clock.now();
   const running = nextJobState(job, { type: 'start' }, now)!;
   if (outcome === 'fail') {
-    await h.store.putJob(nextJobState(running, { type: 'fail', error: { error_code: 'invalid_parameter', message: 'person_image: no person was found in the image' } }, now)!);
+    await h.db.jobs.put(nextJobState(running, { type: 'fail', error: { error_code: 'invalid_parameter', message: 'person_image: no person was found in the image' } }, now)!);
     return;
   }
   const record = await saveResult(h.deps, {
@@ -57,7 +57,7 @@ async function endJob(job: JobRecord, outcome: 'complete' | 'fail'): Promise<voi
     keyId: job.keyId,
     lifetimeMs: 3_600_000,
   });
-  await h.store.putJob(nextJobState(running, { type: 'complete', resultId: record.id, resultExt: 'jpg', cost: 5 }, now)!);
+  await h.db.jobs.put(nextJobState(running, { type: 'complete', resultId: record.id, resultExt: 'jpg', cost: 5 }, now)!);
 }
 
 describe('wait_for_result (the default)', () => {
@@ -107,7 +107,7 @@ describe('inputs', () => {
     person = await pngBytes(40, 40);
     const response = await h.call('/v1/try-on', { json: { ...URLS, wait_for_result: false } });
     expect(await errorOf(response)).toMatchObject({ status: 400, code: 'invalid_parameter' });
-    expect(await h.store.jobsWithStatus('pending')).toEqual([]);
+    expect(await h.db.jobs.withStatus('pending')).toEqual([]);
     person = await pngBytes(96, 128, [200, 150, 120, 255]);
   });
 });

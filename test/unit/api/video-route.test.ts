@@ -39,7 +39,7 @@ describe('accepted', () => {
     const { job_id } = (await response.json()) as { job_id: string };
     expect(job_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(response.headers.get('location')).toBe(`/v1/video/remove-background/job/${job_id}`);
-    const job = await h.store.getJob(job_id);
+    const job = await h.db.jobs.get(job_id);
     expect(job).toMatchObject({ status: 'pending', kind: 'video', keyId: h.keyId, request: { options: { backgroundColor: '#00ff00', outputFormat: 'gif' } } });
     expect(job?.input.size).toBe(MP4_HEAD.length);
   });
@@ -55,14 +55,14 @@ describe('accepted', () => {
 
   test('a completed job shows its result_url; a failed one its error', async () => {
     const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
-    await h.store.updateJob(job_id, (job) => ({ ...job, status: 'completed', progress: 1, resultId: 'abcdefghijklmnopqrstuv', resultExt: 'mp4' }));
+    await h.db.jobs.update(job_id, (job) => ({ ...job, status: 'completed', progress: 1, resultId: 'abcdefghijklmnopqrstuv', resultExt: 'mp4' }));
     expect(await (await h.call(`/v1/video/job/${job_id}`)).json()).toEqual({
       job_id,
       status: 'completed',
       progress: 1,
       result_url: 'http://studio.test/v1/results/abcdefghijklmnopqrstuv.mp4',
     });
-    await h.store.updateJob(job_id, (job) => ({ ...job, status: 'failed', error: { message: 'the video has no video track', error_code: 'malformed_image' } }));
+    await h.db.jobs.update(job_id, (job) => ({ ...job, status: 'failed', error: { message: 'the video has no video track', error_code: 'malformed_image' } }));
     const failed = (await (await h.call(`/v1/video/job/${job_id}`)).json()) as Record<string, unknown>;
     expect(failed.error).toEqual({ message: 'the video has no video track', error_code: 'malformed_image' });
     expect(failed.result_url).toBeUndefined();
@@ -70,7 +70,7 @@ describe('accepted', () => {
 
   test("another key's job does not exist for this key", async () => {
     const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
-    const other = await createApiKey(h.store, 'other');
+    const other = await createApiKey(h.db, 'other');
     expect(await errorOf(await h.call(`/v1/video/job/${job_id}`, { headers: { 'x-api-key': other.key } }))).toMatchObject({
       status: 404,
       code: 'not_found',
@@ -86,40 +86,40 @@ describe('refused before a job exists', () => {
     ['over 100 MB', 'https://videos.test/huge.mp4', 'file_size_too_large'],
   ])('%s', async (_, video_url, code) => {
     expect(await errorOf(await start({ video_url }))).toMatchObject({ status: 400, code });
-    expect(await h.store.listJobs()).toHaveLength(0);
+    expect(await h.db.jobs.list()).toHaveLength(0);
   });
 
   test('a key with no credits left: 403', async () => {
-    await h.store.updateKey(h.keyId, { budget: 0 });
+    await h.db.keys.update(h.keyId, { budget: 0 });
     expect(await errorOf(await start({ video_url: 'https://videos.test/clip.mp4' }))).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
   });
 });
 
 describe('cancel', () => {
   test('DELETE ends a pending job failed with job_cancelled, releases its hold, and it stays readable', async () => {
-    await h.store.updateKey(h.keyId, { budget: 5 });
+    await h.db.keys.update(h.keyId, { budget: 5 });
     const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
-    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(1);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(1);
     const cancelled = await h.call(`/v1/video/job/${job_id}`, { method: 'DELETE' });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ job_id, status: 'failed', error: { error_code: 'job_cancelled' } });
-    expect(await h.store.heldCredits(h.keyId, h.clock.now())).toBe(0);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(0);
     const again = await h.call(`/v1/video/remove-background/job/${job_id}`, { method: 'DELETE' });
     expect(await again.json()).toMatchObject({ status: 'failed', error: { error_code: 'job_cancelled' } });
-    expect((await h.store.getKey(h.keyId))?.spent).toBe(0);
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
   });
 
   test("another key cannot cancel the job: 404", async () => {
     const { job_id } = (await (await start({ video_url: 'https://videos.test/clip.mp4' })).json()) as { job_id: string };
-    const other = await createApiKey(h.store, 'other');
+    const other = await createApiKey(h.db, 'other');
     const answer = await h.call(`/v1/video/job/${job_id}`, { method: 'DELETE', headers: { 'x-api-key': other.key } });
     expect(await errorOf(answer)).toMatchObject({ status: 404, code: 'not_found' });
-    expect((await h.store.getJob(job_id))?.status).toBe('pending');
+    expect((await h.db.jobs.get(job_id))?.status).toBe('pending');
   });
 
   test('a key that cannot pay for one second is refused before the video is read', async () => {
-    await h.store.updateKey(h.keyId, { budget: 0 });
+    await h.db.keys.update(h.keyId, { budget: 0 });
     expect(await errorOf(await start({ video_url: 'https://videos.test/clip.mp4' }))).toMatchObject({ status: 403, code: 'insufficient_api_credits' });
-    expect(await h.store.listJobs()).toHaveLength(0);
+    expect(await h.db.jobs.list()).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@
 // independent one (ffmpeg's), so a bug shared by both of ours cannot hide.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { encodePng, PngEncoder } from '../../../src/imaging/png';
+import { encodePng, PngEncoder } from '../../../src/imaging/png-encode';
 import { sniffImage } from '../../../src/imaging/sniff';
 import { decodePng } from '../../support/png-decode';
 

@@ -10,25 +10,12 @@ import { buildModel, manifest } from '../../../models/assemble';
 import { describeIo } from '../../../src/engine/onnx/describe-io';
 import { patchIsnet } from '../../../src/engine/onnx/isnet-patch';
 import { widenToFloat32 } from '../../../src/engine/onnx/widen-float32';
+import { probeInput } from '../../../src/engine/model/probe-input';
 import { exposeOutputs, inputsOfOp, intAttributesOfOp } from '../../support/onnx';
 
 const model = manifest.models[0];
 let source: Uint8Array;
 let patched: Uint8Array;
-
-/** A structured input: a bright disc on a darker, textured field. */
-function sampleInput(side: number): Float32Array {
-  const data = new Float32Array(3 * side * side);
-  for (let c = 0; c < 3; c++) {
-    for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
-        const inside = Math.hypot(x - side * 0.5, y - side * 0.55) < side * 0.28;
-        data[c * side * side + y * side + x] = inside ? 0.35 - c * 0.1 : -0.2 + 0.1 * Math.sin(x / 9 + c) * Math.cos(y / 13);
-      }
-    }
-  }
-  return data;
-}
 
 beforeAll(() => {
   const built = buildModel(model);
@@ -55,7 +42,7 @@ describe('the patched ISNet', () => {
     // The fp16 graph computes in float16 after its input Cast (ONNX type 10).
     const probe = exposeOutputs(patched, pooled, 10);
     const session = await ortNode.InferenceSession.create(probe, { intraOpNumThreads: 2 });
-    const results = await session.run({ input: new ortNode.Tensor('float32', sampleInput(1024), [1, 3, 1024, 1024]) }, pooled);
+    const results = await session.run({ input: new ortNode.Tensor('float32', probeInput(1024), [1, 3, 1024, 1024]) }, pooled);
     const sizes = pooled.map((name) => results[name].dims.slice(2));
     expect(sizes).toHaveLength(33);
     for (const [h, w] of sizes) {
@@ -69,7 +56,7 @@ describe('the patched ISNet', () => {
     ortWeb.env.wasm.numThreads = 2;
     const run = async (bytes: Uint8Array) => {
       const session = await ortWeb.InferenceSession.create(bytes);
-      const input = new ortWeb.Tensor('float32', sampleInput(1024), [1, 3, 1024, 1024]);
+      const input = new ortWeb.Tensor('float32', probeInput(1024), [1, 3, 1024, 1024]);
       const out = await session.run({ input }, ['output']);
       const data = out.output.data as Float32Array;
       await session.release();
@@ -92,7 +79,7 @@ describe('the patched ISNet', () => {
     const { bytes, report } = patchIsnet(patched, { keepOutputs: ['output'], clearCeilMode: true, inputSize: 512 });
     expect(report.resizeSizesScaled).toBe(34);
     const session = await ortNode.InferenceSession.create(bytes, { intraOpNumThreads: 2 });
-    const out = await session.run({ input: new ortNode.Tensor('float32', sampleInput(512), [1, 3, 512, 512]) });
+    const out = await session.run({ input: new ortNode.Tensor('float32', probeInput(512), [1, 3, 512, 512]) });
     expect(out.output.dims).toEqual([1, 1, 512, 512]);
     await session.release();
   });
@@ -104,7 +91,7 @@ describe('the patched ISNet', () => {
     expect(describeIo(widened)).toEqual(describeIo(patched));
     const run = async (bytes: Uint8Array) => {
       const session = await ortNode.InferenceSession.create(bytes, { intraOpNumThreads: 2 });
-      const out = await session.run({ input: new ortNode.Tensor('float32', sampleInput(1024), [1, 3, 1024, 1024]) });
+      const out = await session.run({ input: new ortNode.Tensor('float32', probeInput(1024), [1, 3, 1024, 1024]) });
       await session.release();
       return out.output.data as Float32Array;
     };

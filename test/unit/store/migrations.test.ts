@@ -3,7 +3,7 @@
 import { openDB } from 'idb';
 import { describe, expect, test } from 'vitest';
 import { LATEST_VERSION } from '../../../src/store/migrations';
-import { Store } from '../../../src/store/store';
+import { openStudioDatabase } from '../../../src/store/database';
 
 const NAME = `migrate-${process.pid}`;
 
@@ -33,21 +33,21 @@ async function makeVersion1(): Promise<void> {
 describe('migrations', () => {
   test('a version 1 database upgrades with its data, and gains the credit holds', async () => {
     await makeVersion1();
-    const store = await Store.open(NAME);
-    expect(store.db.version).toBe(LATEST_VERSION);
-    expect(await store.getKey('k1')).toMatchObject({ name: 'shop', spent: 3, budget: 10 });
-    expect(await store.getResult('r1')).toMatchObject({ ext: 'png' });
-    expect(await store.getJob('j1')).toMatchObject({ status: 'pending', kind: 'video' });
-    expect(await store.ledgerFor('k1')).toHaveLength(1);
-    await store.reserveCredits({ id: 'hold', keyId: 'k1', credits: 7, at: 5, expiresAt: 100 });
-    expect(await store.heldCredits('k1', 5)).toBe(7);
+    const db = await openStudioDatabase(NAME);
+    expect(db.idb.version).toBe(LATEST_VERSION);
+    expect(await db.keys.get('k1')).toMatchObject({ name: 'shop', spent: 3, budget: 10 });
+    expect(await db.results.get('r1')).toMatchObject({ ext: 'png' });
+    expect(await db.jobs.get('j1')).toMatchObject({ status: 'pending', kind: 'video' });
+    expect(await db.credits.ledgerFor('k1')).toHaveLength(1);
+    await db.credits.reserve({ id: 'hold', keyId: 'k1', credits: 7, at: 5, expiresAt: 100 });
+    expect(await db.credits.held('k1', 5)).toBe(7);
     // Version 3: the library and the batches, and jobs found by batch.
-    expect(await store.listLibrary()).toEqual([]);
-    expect(await store.listBatches()).toEqual([]);
-    expect(await store.jobsInGroup('none')).toEqual([]);
-    await expect(store.reserveCredits({ id: 'more', keyId: 'k1', credits: 1, at: 5, expiresAt: 100 })).rejects.toMatchObject({
+    expect(await db.library.list()).toEqual([]);
+    expect(await db.batches.list()).toEqual([]);
+    expect(await db.jobs.inGroup('none')).toEqual([]);
+    await expect(db.credits.reserve({ id: 'more', keyId: 'k1', credits: 1, at: 5, expiresAt: 100 })).rejects.toMatchObject({
       code: 'insufficient_api_credits',
     });
-    store.db.close();
+    db.idb.close();
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { JOB_LIFETIME_MS } from '../../../src/store/job-state';
 import type { JobRecord } from '../../../src/store/schema';
-import { Store } from '../../../src/store/store';
+import { openStudioDatabase } from '../../../src/store/database';
 
 let counter = 0;
 
@@ -23,17 +23,17 @@ const job = (id: string, status: JobRecord['status'], updatedAt: number): JobRec
 
 describe('purgeExpired', () => {
   test('ended jobs go a day after they ended; waiting and running jobs stay', async () => {
-    const store = await Store.open(`purge-${process.pid}-${counter++}`);
-    await store.putJob(job('old-done', 'completed', 0));
-    await store.putJob(job('old-failed', 'failed', 0));
-    await store.putJob(job('new-done', 'completed', JOB_LIFETIME_MS));
-    await store.putJob(job('waiting', 'pending', 0));
-    await store.putJob(job('running', 'running', 0));
-    await store.reserveCredits({ id: 'stale', keyId: 'k', credits: 1, at: 0, expiresAt: 10 });
-    await store.reserveCredits({ id: 'live', keyId: 'k', credits: 1, at: 0, expiresAt: JOB_LIFETIME_MS * 3 });
-    const report = await store.purgeExpired(JOB_LIFETIME_MS + 1);
+    const db = await openStudioDatabase(`purge-${process.pid}-${counter++}`);
+    await db.jobs.put(job('old-done', 'completed', 0));
+    await db.jobs.put(job('old-failed', 'failed', 0));
+    await db.jobs.put(job('new-done', 'completed', JOB_LIFETIME_MS));
+    await db.jobs.put(job('waiting', 'pending', 0));
+    await db.jobs.put(job('running', 'running', 0));
+    await db.credits.reserve({ id: 'stale', keyId: 'k', credits: 1, at: 0, expiresAt: 10 });
+    await db.credits.reserve({ id: 'live', keyId: 'k', credits: 1, at: 0, expiresAt: JOB_LIFETIME_MS * 3 });
+    const report = await db.purgeExpired(JOB_LIFETIME_MS + 1);
     expect(report).toEqual({ results: 0, jobs: 2, reservations: 1 });
-    expect((await store.listJobs()).map((j) => j.id).sort()).toEqual(['new-done', 'running', 'waiting']);
-    expect(await store.heldCredits('k', JOB_LIFETIME_MS + 1)).toBe(1);
+    expect((await db.jobs.list()).map((j) => j.id).sort()).toEqual(['new-done', 'running', 'waiting']);
+    expect(await db.credits.held('k', JOB_LIFETIME_MS + 1)).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 // A batch as the studio shows it: jobs and library items merged (one row per
 // image, in the order dropped, none twice), and the time left from the pace.
 import { describe, expect, test } from 'vitest';
-import { batchItems, batchProgress, type BatchItem } from '../../../src/features/remove-background/client/batch';
-import { cutoutJobs } from '../../../src/features/remove-background/shared/jobs';
+import { batchItems, batchProgress, type BatchItem } from '../../../src/features/studio/client/batch';
+import { cutoutJobs } from '../../../src/features/studio/shared/jobs';
 import { resultRecord } from '../../../src/api/results';
 import { nextJobState } from '../../../src/store/job-state';
 import { KEPT, libraryItem } from '../../../src/store/library';

@@ -1,6 +1,6 @@
 // The Developer page: keys, an API playground with code to copy, and credits.
 import { useState } from 'react';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { createApiKey } from '../shared/key-admin';
 import { CreditsPanel } from './CreditsPanel';
 import { KeysPanel } from './KeysPanel';
@@ -14,7 +14,7 @@ export function DeveloperPage() {
   const [apiKey, setApiKey] = useState('');
 
   const createPlaygroundKey = async () => {
-    const { key } = await createApiKey(await appStore(), 'Playground');
+    const { key } = await createApiKey(await studioDatabase(), 'Playground');
     setApiKey(key);
     await reload();
   };

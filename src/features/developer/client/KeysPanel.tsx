@@ -1,7 +1,7 @@
 // API keys: create (shown once), name, budget, rate limit, revoke.
 import { useState, type FormEvent } from 'react';
 import type { KeyRecord } from '../../../store/schema';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { CopyButton } from '../../../ui/components/CopyButton';
 import { Icon } from '../../../ui/components/Icon';
 import { createApiKey, revokeApiKey } from '../shared/key-admin';
@@ -19,7 +19,7 @@ function KeyRow({ record, onChange }: { record: KeyRecord; onChange: () => void 
   const revoked = record.revokedAt !== null;
 
   const save = async (change: Partial<KeyRecord>) => {
-    await (await appStore()).updateKey(record.id, change);
+    await (await studioDatabase()).keys.update(record.id, change);
     onChange();
   };
 
@@ -89,7 +89,7 @@ function KeyRow({ record, onChange }: { record: KeyRecord; onChange: () => void 
             className="button small danger"
             onClick={async () => {
               if (!confirm(`Revoke "${record.name}"? Scripts using it will get 401.`)) return;
-              await revokeApiKey(await appStore(), record.id);
+              await revokeApiKey(await studioDatabase(), record.id);
               onChange();
             }}
           >
@@ -113,7 +113,7 @@ export function KeysPanel({ keys, reload, onNewKey }: KeysPanelProps) {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const { key } = await createApiKey(await appStore(), name || `Key ${(keys?.length ?? 0) + 1}`);
+    const { key } = await createApiKey(await studioDatabase(), name || `Key ${(keys?.length ?? 0) + 1}`);
     setNewKey(key);
     onNewKey(key);
     setName('');

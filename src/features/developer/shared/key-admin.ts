@@ -2,9 +2,9 @@
 // is returned once, at creation; only its hash is stored.
 import { generateApiKey, hashApiKey, keyHint } from '../../../api/keys';
 import type { KeyRecord } from '../../../store/schema';
-import type { Store } from '../../../store/store';
+import type { StudioDatabase } from '../../../store/database';
 
-export async function createApiKey(store: Store, name: string, now = Date.now()): Promise<{ key: string; record: KeyRecord }> {
+export async function createApiKey(db: StudioDatabase, name: string, now = Date.now()): Promise<{ key: string; record: KeyRecord }> {
   const key = generateApiKey();
   const record: KeyRecord = {
     id: crypto.randomUUID(),
@@ -17,10 +17,10 @@ export async function createApiKey(store: Store, name: string, now = Date.now())
     spent: 0,
     ratePerSecond: null,
   };
-  await store.putKey(record);
+  await db.keys.put(record);
   return { key, record };
 }
 
-export function revokeApiKey(store: Store, id: string, now = Date.now()): Promise<KeyRecord> {
-  return store.updateKey(id, { revokedAt: now });
+export function revokeApiKey(db: StudioDatabase, id: string, now = Date.now()): Promise<KeyRecord> {
+  return db.keys.update(id, { revokedAt: now });
 }

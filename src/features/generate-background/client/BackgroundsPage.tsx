@@ -11,7 +11,7 @@ import { downloadBlob, fileStem } from '../../../ui/download';
 import { formatPercent } from '../../../ui/format';
 import { SAMPLE_IMAGE, sampleFile } from '../../../ui/samples';
 import { keepInLibrary } from '../../../ui/keep-in-library';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { useEngineStatus, useServices } from '../../../ui/services';
 import { progressView } from '../../../ui/progress-label';
 import { generateBackgroundMeta } from '../shared/meta';
@@ -38,7 +38,7 @@ function ProductPicker({ onFile }: { onFile(file: File): void }) {
         title="Drop a product image here, or choose one"
         hint="A PNG with transparency is used as is; a photo is cut out first (about 10 s)."
       />
-      <p className="bg-sample">
+      <p className="sample-line">
         No image at hand?{' '}
         <button type="button" className="button small" onClick={() => void trySample()}>
           <Icon name="image" size={14} />
@@ -151,7 +151,7 @@ export function BackgroundsPage() {
               <VariantStrip variants={variants} selected={selected} idle={!look} onSelect={setSelected} onRegenerate={regenerate} />
             </div>
           </section>
-          <aside className="bg-side">
+          <aside className="side-panel">
             <section className="card" aria-labelledby="bg-look-title">
               <h2 id="bg-look-title">Scene</h2>
               <LookPicker look={look} onChange={setLook} unusedWords={chosen.image?.unusedWords ?? []} />

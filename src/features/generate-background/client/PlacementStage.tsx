@@ -77,7 +77,7 @@ export function PlacementStage({ variant, index, visible, placement, onPlace, id
 
   const working = variant.pending && !idle;
   return (
-    <div className="bg-stage">
+    <div className="stack">
       <div className="bg-canvas" ref={canvas} aria-busy={working}>
         {variant.image ? (
           <img src={variant.image.url} alt={`Variant ${index + 1}, seed ${variant.image.seed}`} data-testid="bg-selected-image" draggable={false} />
@@ -102,7 +102,7 @@ export function PlacementStage({ variant, index, visible, placement, onPlace, id
           onKeyDown={onKeyDown}
         />
         {working && variant.image && (
-          <span className="bg-chip" role="status">
+          <span className="chip" role="status">
             <span className="spinner" aria-hidden="true" />
             Rendering{variant.progress !== null ? ` ${formatPercent(variant.progress)}` : '…'}
           </span>

@@ -32,7 +32,7 @@ export function VariantStrip({ variants, selected, idle, onSelect, onRegenerate 
               )}
             </button>
             <div className="bg-variant-foot">
-              <span className="hint numeric" title="Seed: the same seed and settings give the same picture">
+              <span className="hint numeric truncate" title="Seed: the same seed and settings give the same picture">
                 #{variant.seed}
               </span>
               <button type="button" className="button ghost icon small" aria-label={`New seed for ${name.toLowerCase()}`} title="New seed for this one" disabled={idle} onClick={() => onRegenerate(index)}>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { EmptyState } from '../../../ui/components/EmptyState';
 import { Segmented } from '../../../ui/components/Segmented';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { isKept } from '../../../store/library';
 import { useNow } from '../../../ui/useNow';
 import { HistoryItem } from './HistoryItem';

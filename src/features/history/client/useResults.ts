@@ -3,7 +3,7 @@
 // and from the app's pages; nothing announces them, so the list is re-read often.
 import { useCallback, useEffect, useState } from 'react';
 import type { ResultRecord } from '../../../store/schema';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 
 const REFRESH_MS = 3000;
 
@@ -12,8 +12,8 @@ export function useResults() {
   const [keyNames, setKeyNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const reload = useCallback(async () => {
-    const store = await appStore();
-    const [all, keys] = await Promise.all([store.listResults(), store.listKeys()]);
+    const db = await studioDatabase();
+    const [all, keys] = await Promise.all([db.results.list(), db.keys.list()]);
     setResults(all);
     setKeyNames(new Map(keys.map((key) => [key.id, key.name])));
   }, []);
@@ -30,7 +30,7 @@ export function useResults() {
 
   const remove = useCallback(
     async (id: string) => {
-      await (await appStore()).deleteResult(id);
+      await (await studioDatabase()).results.delete(id);
       await reload();
     },
     [reload],

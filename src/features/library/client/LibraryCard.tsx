@@ -5,7 +5,7 @@ import { resultPath } from '../../../api/results';
 import type { LibraryItem } from '../../../store/schema';
 import { Icon } from '../../../ui/components/Icon';
 import { formatBytes, formatTime } from '../../../ui/format';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { useObjectUrl } from '../../../ui/useObjectUrl';
 import { KIND_LABELS } from './kinds';
 

@@ -5,7 +5,8 @@ import type { LibraryItem, LibraryVersion } from '../../../store/schema';
 import { EmptyState } from '../../../ui/components/EmptyState';
 import { Icon } from '../../../ui/components/Icon';
 import { formatBytes, formatTime } from '../../../ui/format';
-import { Link, navigate } from '../../../ui/router';
+import { Link, navigate } from '../../../ui/navigation';
+import type { PageProps } from '../../../ui/page-entry';
 import { KIND_LABELS } from './kinds';
 import { useLibrary, useLibraryItem } from './useLibrary';
 import './library.css';
@@ -21,7 +22,7 @@ function Media({ item, version }: { item: LibraryItem; version: LibraryVersion }
   );
 }
 
-export function LibraryItemPage({ id }: { id: string }) {
+export function LibraryItemPage({ params: { id } }: PageProps) {
   const { item } = useLibraryItem(id);
   const { remove } = useLibrary();
   if (item === undefined) return <div className="page" aria-busy="true" />;

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { Icon } from '../../../ui/components/Icon';
 import { Segmented } from '../../../ui/components/Segmented';
 import { formatBytes } from '../../../ui/format';
-import { Link } from '../../../ui/router';
+import { Link } from '../../../ui/navigation';
 import { saveZip } from '../../../ui/zip';
 import { KIND_LABELS, matchesQuery } from './kinds';
 import { LibraryCard } from './LibraryCard';

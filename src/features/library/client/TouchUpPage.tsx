@@ -4,14 +4,15 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../ui/components/EmptyState';
 import { keepNewVersion } from '../../../ui/keep-in-library';
-import { Link, navigate } from '../../../ui/router';
+import { Link, navigate } from '../../../ui/navigation';
+import type { PageProps } from '../../../ui/page-entry';
 import { useServices } from '../../../ui/services';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { TouchUpEditor } from './touch-up/TouchUpEditor';
 import { useLibraryItem } from './useLibrary';
 import './library.css';
 
-export function TouchUpPage({ id }: { id: string }) {
+export function TouchUpPage({ params: { id } }: PageProps) {
   const { engine } = useServices();
   const { item } = useLibraryItem(id);
   const [cutout, setCutout] = useState<Blob | null>(null);
@@ -19,8 +20,8 @@ export function TouchUpPage({ id }: { id: string }) {
 
   useEffect(() => {
     if (!current) return;
-    void appStore()
-      .then((store) => store.getResult(current.resultId))
+    void studioDatabase()
+      .then((db) => db.results.get(current.resultId))
       .then((result) => setCutout(result?.blob ?? null));
   }, [current?.resultId]);
 

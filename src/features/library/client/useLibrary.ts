@@ -2,18 +2,18 @@
 // announce themselves on the jobs channel, and a slow poll catches the rest.
 import { useCallback, useEffect, useState } from 'react';
 import type { LibraryItem } from '../../../store/schema';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { announceJobs, useJobsChannel } from '../../../ui/useJobs';
 
 const POLL_MS = 3000;
 
 export function useLibrary() {
   const [items, setItems] = useState<LibraryItem[] | null>(null);
-  const reload = useCallback(async () => setItems(await (await appStore()).listLibrary()), []);
+  const reload = useCallback(async () => setItems(await (await studioDatabase()).library.list()), []);
   useJobsChannel(reload, POLL_MS);
   const remove = useCallback(
     async (ids: readonly string[]) => {
-      await (await appStore()).deleteLibraryItems(ids);
+      await (await studioDatabase()).library.delete(ids);
       announceJobs();
       await reload();
     },
@@ -25,7 +25,7 @@ export function useLibrary() {
 /** One library item, re-read when jobs change (a touch-up adds a version). */
 export function useLibraryItem(id: string) {
   const [item, setItem] = useState<LibraryItem | null | undefined>(undefined);
-  const reload = useCallback(async () => setItem((await (await appStore()).getLibraryItem(id)) ?? null), [id]);
+  const reload = useCallback(async () => setItem((await (await studioDatabase()).library.get(id)) ?? null), [id]);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -10,9 +10,6 @@ export interface ThumbnailArgs {
   size?: { width: number; height: number };
 }
 
-/** Long side of library thumbnails: sharp at 2× in a 120 px grid cell. */
-export const THUMB_SIDE = 240;
-
 declare module '../../../api/tasks' {
   interface TaskRegistry {
     thumbnail: TaskFn<ThumbnailArgs, Blob>;

@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/errors';
 import { decodeImage } from '../../../engine/decode';
 import type { ImageOutput, TaskContext } from '../../../api/tasks';
 import type { RgbaImage } from '../../../imaging/image';
-import { encodePng } from '../../../imaging/png';
+import { encodePng } from '../../../imaging/png-encode';
 import { decodeRgbaPng } from '../../../imaging/png-decode';
 import { resizeRgba, workingSize } from '../../../imaging/resize';
 import { removeBackgroundMeta, type RemoveBackgroundOptions } from '../shared/meta';

@@ -12,6 +12,7 @@ import { DEFAULT_FOREGROUND } from '../../../imaging/foreground';
 import { matte, type PipelineSettings, type Segment } from '../../../engine/matte';
 import type { EngineProgress } from '../../../api/tasks';
 import type { RemoveBackgroundOptions } from '../shared/meta';
+import { checkOutputSize } from '../shared/output-size';
 
 /** The alpha channel of straight RGBA pixels. */
 export function alphaChannel(image: RgbaImage): Uint8ClampedArray {
@@ -51,6 +52,7 @@ export function finishCutout(
       left: marginPixels(margins.left, inputSize.width),
       right: marginPixels(margins.right, inputSize.width),
     });
+    checkOutputSize(frame);
   }
   if (shadow) return composeOverShadow(cutout, shadow, frame);
   return options.crop ? extractRectangle(cutout, frame) : cutout;

@@ -3,7 +3,7 @@ import { lapTimer } from '../../../engine/lap-timer';
 import { decodeImage } from '../../../engine/decode';
 import type { EngineProgress, ImageOutput, TaskContext } from '../../../api/tasks';
 import { engineLabel, segment } from '../../../engine/model-client';
-import { encodePng, PngEncoder } from '../../../imaging/png';
+import { encodePng, PngEncoder } from '../../../imaging/png-encode';
 import { removeBackgroundMeta } from '../shared/meta';
 import type { RemoveBackgroundArgs } from '../shared/tasks';
 import { IMAGE_MATTE } from '../../../engine/matte';

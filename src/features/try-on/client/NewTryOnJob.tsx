@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { appClock } from '../../../store/clock';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { Icon } from '../../../ui/components/Icon';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { createTryOnJob } from '../shared/jobs';
 import { tryOnMeta } from '../shared/meta';
 import { ImagePicker } from './ImagePicker';
@@ -28,7 +28,7 @@ export function NewTryOnJob({ onCreated }: { onCreated(): void }) {
     setCreating(true);
     setError(null);
     try {
-      await createTryOnJob(await appStore(), {
+      await createTryOnJob(await studioDatabase(), {
         person: person.file,
         garment: garment.file,
         // The page follows the job in its list; it never waits on a request.

@@ -1,8 +1,8 @@
 // The Try-on page (beta): dress a person photo in a garment photo, on this
 // device, as background jobs; follow each job to a before/after result.
 import { appClock } from '../../../store/clock';
-import { EmptyState } from '../../../ui/components/EmptyState';
-import { appStore } from '../../../ui/store';
+import { JobsPage } from '../../../ui/components/JobsPage';
+import { studioDatabase } from '../../../store/database';
 import { createTryOnJob, type TryOnJob } from '../shared/jobs';
 import { tryOnMeta } from '../shared/meta';
 import { NewTryOnJob } from './NewTryOnJob';
@@ -35,53 +35,34 @@ export function TryOnPage() {
   // A new job from the same stored photos; made in the app, so free (no key).
   const retry = async (job: TryOnJob) => {
     const { garment, options, label } = job.request;
-    await createTryOnJob(await appStore(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
+    await createTryOnJob(await studioDatabase(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
     announceJobs();
     await reload();
   };
 
   return (
-    <div className="page">
-      <header className="page-header">
-        <div>
-          <h1 className="tryon-title">
-            Try-on <span className="badge accent plain">Beta</span>
-          </h1>
-          <p>Dress a person photo in a garment photo. Each try-on runs as a job in the background, so you can line up several and keep using the app.</p>
-        </div>
-      </header>
-      <div className="tryon-layout">
-        <section className="card" aria-labelledby="tryon-new-title">
-          <h2 id="tryon-new-title">New try-on</h2>
-          <NewTryOnJob onCreated={() => void reload()} />
-        </section>
-        <section aria-labelledby="tryon-jobs-title" className="stack">
-          <div className="row between">
-            <h2 id="tryon-jobs-title" className="jobs-title">
-              Jobs
-            </h2>
-            {jobs && jobs.length > 0 && (
-              <span className="muted small">
-                {jobs.length} in total · yours are kept in the Library, API results {RESULT_HOURS === 1 ? 'an hour' : `${RESULT_HOURS} hours`}
-              </span>
-            )}
-          </div>
-          {jobs === null ? null : jobs.length === 0 ? (
-            <div className="card">
-              <EmptyState icon="layers" title="No try-ons yet">
-                Choose a person and a garment, or two samples, and press Try on. Jobs made through the API appear here too.
-              </EmptyState>
-            </div>
-          ) : (
-            <ul className="job-list" aria-label="Try-on jobs">
-              {jobs.map((job) => (
-                <TryOnJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
-              ))}
-            </ul>
-          )}
-          <HowItWorks />
-        </section>
-      </div>
-    </div>
+    <JobsPage
+      title={
+        <span className="tryon-title">
+          Try-on <span className="badge accent plain">Beta</span>
+        </span>
+      }
+      intro="Dress a person photo in a garment photo. Each try-on runs as a job in the background, so you can line up several and keep using the app."
+      formTitle="New try-on"
+      form={<NewTryOnJob onCreated={() => void reload()} />}
+      jobs={jobs}
+      kept={`yours are kept in the Library, API results ${RESULT_HOURS === 1 ? 'an hour' : `${RESULT_HOURS} hours`}`}
+      empty={{
+        icon: 'layers',
+        title: 'No try-ons yet',
+        text: 'Choose a person and a garment, or two samples, and press Try on. Jobs made through the API appear here too.',
+      }}
+      listLabel="Try-on jobs"
+      card={(job) => (
+        <TryOnJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
+      )}
+      footer={<HowItWorks />}
+      layoutClass="tryon-layout"
+    />
   );
 }

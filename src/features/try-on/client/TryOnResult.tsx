@@ -4,27 +4,14 @@
 // expired (results outlive their jobs by less) the card says so.
 import { useState } from 'react';
 import { resultPath } from '../../../api/results';
-import { Icon } from '../../../ui/components/Icon';
+import { BeforeAfter } from '../../../ui/components/BeforeAfter';
+import { JobResult } from '../../../ui/components/JobResult';
 import type { TryOnJob } from '../shared/jobs';
 import { tryOnMeta } from '../shared/meta';
-import { BeforeAfterSlider } from './BeforeAfterSlider';
 import { downloadName } from './job-text';
 import { usePersonPhoto } from './person-photos';
 
 const LIFETIME_MINUTES = tryOnMeta.resultLifetimeMs / 60_000;
-
-function ResultAlone({ url, alt, transparent, onError }: { url: string; alt: string; transparent: boolean; onError(): void }) {
-  return (
-    <div className="stack" style={{ gap: 'var(--space-2)' }}>
-      <div className={`tryon-result-alone${transparent ? ' checkerboard' : ''}`}>
-        <img src={url} alt={alt} data-testid="tryon-result" onError={onError} />
-      </div>
-      <p className="hint" style={{ margin: 0 }}>
-        The person photo is not kept once a try-on is done, so only the result is shown.
-      </p>
-    </div>
-  );
-}
 
 export function TryOnResult({ job }: { job: TryOnJob }) {
   const before = usePersonPhoto(job);
@@ -41,23 +28,22 @@ export function TryOnResult({ job }: { job: TryOnJob }) {
     );
   }
   return (
-    <div className="stack">
-      {before ? (
-        <BeforeAfterSlider before={before} after={url} alt={alt} transparent={transparent} onAfterError={() => setExpired(true)} />
-      ) : (
-        <ResultAlone url={url} alt={alt} transparent={transparent} onError={() => setExpired(true)} />
-      )}
-      <div className="row">
-        <a className="button small primary" href={url} download={downloadName(job)} data-testid="tryon-download">
-          <Icon name="download" size={14} />
-          Download
-        </a>
-        <a className="button small" href={url} target="_blank" rel="noreferrer">
-          <Icon name="external" size={14} />
-          Open
-        </a>
-        {before && <span className="hint">Drag the divider to compare</span>}
+    <JobResult url={url} downloadName={downloadName(job)} downloadTestId="tryon-download" hint={before ? 'Drag the divider to compare' : undefined}>
+      <div className="stack tryon-result">
+        <BeforeAfter
+          before={before ?? undefined}
+          after={url}
+          alt={alt}
+          afterClassName={transparent ? 'checkerboard' : ''}
+          testId="tryon-result"
+          onAfterError={() => setExpired(true)}
+        />
+        {!before && (
+          <p className="hint" style={{ margin: 0 }}>
+            The person photo is not kept once a try-on is done, so only the result is shown.
+          </p>
+        )}
       </div>
-    </div>
+    </JobResult>
   );
 }

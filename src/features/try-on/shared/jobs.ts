@@ -3,7 +3,7 @@
 // person is the job's input; the garment travels in the request.
 import type { JobRecord } from '../../../store/schema';
 import { pendingJob } from '../../../store/job-state';
-import type { Store } from '../../../store/store';
+import type { StudioDatabase } from '../../../store/database';
 import type { TryOnOptions } from './meta';
 
 export interface TryOnJobRequest {
@@ -25,9 +25,9 @@ export interface NewTryOnJob {
   now: number;
 }
 
-export async function createTryOnJob(store: Store, job: NewTryOnJob): Promise<TryOnJob> {
+export async function createTryOnJob(db: StudioDatabase, job: NewTryOnJob): Promise<TryOnJob> {
   const { person, garment, options, label, ...fields } = job;
   const record = pendingJob({ ...fields, kind: 'try-on', request: { options, garment, label }, input: person, label });
-  await store.putJob(record);
+  await db.jobs.put(record);
   return record;
 }

@@ -8,7 +8,7 @@ import { decodeImage } from '../../../engine/decode';
 import { lapTimer } from '../../../engine/lap-timer';
 import { hasOwnAlpha } from '../../../engine/matte';
 import type { RgbaImage } from '../../../imaging/image';
-import { encodePng } from '../../../imaging/png';
+import { encodePng } from '../../../imaging/png-encode';
 import { tryOnMeta as meta } from '../shared/meta';
 import type { TryOnArgs, TryOnOutput } from '../shared/tasks';
 import { bodyKeypoints, bodyProblem } from './body';

@@ -7,7 +7,7 @@ import { Icon } from '../../../ui/components/Icon';
 import { Segmented } from '../../../ui/components/Segmented';
 import { formatBytes, formatClock } from '../../../ui/format';
 import { SAMPLE_VIDEO, sampleFile } from '../../../ui/samples';
-import { appStore } from '../../../ui/store';
+import { studioDatabase } from '../../../store/database';
 import { createVideoJob } from '../shared/jobs';
 import { OUTPUT_FORMATS, VIDEO_FORMATS, videoMeta, type OutputFormat } from '../shared/meta';
 import { announceJobs } from '../../../ui/useJobs';
@@ -60,7 +60,7 @@ export function NewVideoJob({ onCreated }: { onCreated(): void }) {
     setCreating(true);
     setError(null);
     try {
-      await createVideoJob(await appStore(), {
+      await createVideoJob(await studioDatabase(), {
         input: chosen.file,
         options: { outputFormat: format, backgroundColor: backdrop === 'transparent' ? 'transparent' : (color as `#${string}`) },
         fileName: chosen.file.name,

@@ -3,6 +3,7 @@
 import { resultPath } from '../../../api/results';
 import { Icon } from '../../../ui/components/Icon';
 import { JobCard } from '../../../ui/components/JobCard';
+import { JobResult } from '../../../ui/components/JobResult';
 import { fileStem } from '../../../ui/download';
 import { formatTime } from '../../../ui/format';
 import type { VideoJob } from '../shared/jobs';
@@ -15,7 +16,7 @@ function Result({ job }: { job: VideoJob }) {
   const { options } = job.request;
   const transparent = options.backgroundColor === 'transparent';
   return (
-    <div className="stack">
+    <JobResult url={url} downloadName={name}>
       <div className={`video-result${transparent ? ' checkerboard' : ''}`}>
         {job.resultExt === 'gif' ? (
           <img src={url} alt={`${job.request.fileName} without its background`} />
@@ -23,17 +24,7 @@ function Result({ job }: { job: VideoJob }) {
           <video src={url} controls playsInline loop preload="auto" aria-label={`${job.request.fileName} without its background`} data-testid="video-player" />
         )}
       </div>
-      <div className="row">
-        <a className="button small primary" href={url} download={name}>
-          <Icon name="download" size={14} />
-          Download
-        </a>
-        <a className="button small" href={url} target="_blank" rel="noreferrer">
-          <Icon name="external" size={14} />
-          Open
-        </a>
-      </div>
-    </div>
+    </JobResult>
   );
 }
 

@@ -2,7 +2,7 @@
 // both create them here; a window of the app runs them (../jobs.ts).
 import type { JobRecord } from '../../../store/schema';
 import { pendingJob } from '../../../store/job-state';
-import type { Store } from '../../../store/store';
+import type { StudioDatabase } from '../../../store/database';
 import type { VideoOptions } from './meta';
 
 export interface VideoJobRequest {
@@ -22,9 +22,9 @@ export interface NewVideoJob {
   now: number;
 }
 
-export async function createVideoJob(store: Store, job: NewVideoJob): Promise<VideoJob> {
+export async function createVideoJob(db: StudioDatabase, job: NewVideoJob): Promise<VideoJob> {
   const { options, fileName, ...fields } = job;
   const record = pendingJob({ ...fields, kind: 'video', request: { options, fileName }, label: fileName });
-  await store.putJob(record);
+  await db.jobs.put(record);
   return record;
 }

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../../ui/components/ErrorAlert';
 import { useObjectUrl } from '../../../../ui/useObjectUrl';
 import type { Box } from '../../../../imaging/mask';
-import { encodePng } from '../../../../imaging/png';
+import { encodePng } from '../../../../imaging/png-encode';
 import { applyStroke, isNoopPatch, type BrushStroke } from '../../../../imaging/touch-up';
 import { BrushCanvas, type BrushCanvasHandle } from './BrushCanvas';
 import { DEFAULT_BRUSH, stepSize, type BrushSettings } from './brush-settings';
