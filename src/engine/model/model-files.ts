@@ -45,18 +45,23 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
 
 /**
  * A body over the caller's bytes, in views rather than a copy: a Response
- * made from the array itself would copy it, and these files run to 170 MB.
+ * made from the array itself would copy it, and these files run to 85 MB.
  */
-function viewsOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+function viewsOf(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
   const CHUNK = 1 << 20;
+  let piece = 0;
   let offset = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (offset >= bytes.byteLength) {
+      while (piece < pieces.length && offset >= pieces[piece].byteLength) {
+        piece++;
+        offset = 0;
+      }
+      if (piece >= pieces.length) {
         controller.close();
         return;
       }
-      controller.enqueue(bytes.subarray(offset, offset + CHUNK));
+      controller.enqueue(pieces[piece].subarray(offset, offset + CHUNK));
       offset += CHUNK;
     },
   });
@@ -80,11 +85,13 @@ export async function isKept(url: string): Promise<boolean> {
  * Keeps bytes under a URL (a file fetched, or one made here, like a converted
  * model). The caller need not wait: a read of the same URL waits for the write.
  */
-export function keep(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
+export function keep(url: string, bytes: Uint8Array | readonly Uint8Array[], contentType: string): Promise<void> {
   const href = absolute(url);
+  const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
+  const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
   const write = (async () => {
     const cache = await openCache();
-    await cache?.put(href, new Response(viewsOf(bytes), { headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } }));
+    await cache?.put(href, new Response(viewsOf(pieces), { headers: { 'content-type': contentType, 'content-length': String(length) } }));
   })();
   const tracked = write.catch((error: unknown) => console.warn(`[model] could not keep ${url}`, error)).finally(() => {
     if (writing.get(href) === tracked) writing.delete(href);
@@ -93,14 +100,17 @@ export function keep(url: string, bytes: Uint8Array, contentType: string): Promi
   return write;
 }
 
-/** A file from the cache, else from the network, then kept. */
-export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+/**
+ * A file from the cache, else from the network, then kept — unless
+ * `keepIt` is false (a file kept in another form, like the model once converted).
+ */
+export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}, keepIt = true): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
   const kept = await readKept(url, onProgress);
   if (kept) return { bytes: kept, fromCache: true };
   const response = await fetch(absolute(url), { headers: { [KEEPS_ITSELF]: '1' } });
   if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
   const bytes = await readBody(response, onProgress);
-  void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
+  if (keepIt) void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
   return { bytes, fromCache: false };
 }
 

@@ -19,9 +19,16 @@ export function modelUrl(model: ModelEntry): string {
   return `${MODELS}${model.file}?sha=${model.sha256.slice(0, 16)}`;
 }
 
-/** Where the .tflite converted for one side is kept: nothing serves it, it is made here. */
-export function tfliteUrl(model: ModelEntry, side: number): string {
-  return `${MODELS}converted/${model.id}-${side}.tflite?sha=${model.sha256.slice(0, 16)}&converter=${__MODEL_CONVERTER_VERSION__}`;
+const version = (model: ModelEntry) => `sha=${model.sha256.slice(0, 16)}&converter=${__MODEL_CONVERTER_VERSION__}`;
+
+/** Where the converted model's weights are kept, once for every side (kept-model.ts): nothing serves it, it is made here. */
+export function weightsUrl(model: ModelEntry): string {
+  return `${MODELS}converted/${model.id}.weights?${version(model)}`;
+}
+
+/** Where one side's converted model is kept without its weights. */
+export function skeletonUrl(model: ModelEntry, side: number): string {
+  return `${MODELS}converted/${model.id}-${side}.skeleton?${version(model)}`;
 }
 
 /** Kept files live under this prefix. */

@@ -6,8 +6,9 @@
 import { patchIsnet } from '../onnx/isnet-patch';
 import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
-import { dropStale, isKept, keep, keptOrFetched, readKept, type DownloadProgress } from './model-files';
-import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl, tfliteUrl } from './models';
+import { forgetKeptWeights, isConvertedKept, keepConverted, readConverted } from './converted';
+import { dropStale, isKept, keptOrFetched, type DownloadProgress } from './model-files';
+import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl } from './models';
 import { createSegmenter } from './create-segmenter';
 import { backendThreads, type ModelSource, type Segmenter } from './segmenter';
 import { ownThreadEnvironment } from './threads';
@@ -60,7 +61,7 @@ export function configureRuntime(next: RuntimeOptions, listener: (status: Engine
 }
 
 export async function engineStatus(): Promise<EngineStatus> {
-  status.modelCached ||= (await isKept(modelUrl(IMAGE_MODEL))) || (await isKept(tfliteUrl(IMAGE_MODEL, IMAGE_MODEL.inputSize)));
+  status.modelCached ||= (await isKept(modelUrl(IMAGE_MODEL))) || (await isConvertedKept(IMAGE_MODEL.inputSize));
   status.sides = sessions.sides;
   return { ...status };
 }
@@ -94,52 +95,87 @@ async function liteRtForChoice(): Promise<LiteRtSupport> {
 /** How often a download's progress reaches the window's status (the badge), at most. */
 const STATUS_EVERY_MS = 250;
 
-/** The shipped ONNX graph, from the cache or the network (then kept), resized for `side`. */
-async function readOnnx(side: number, progress: Progress): Promise<Uint8Array> {
+/**
+ * The shipped ONNX graph, from the network (or Cache Storage, where "Make
+ * everything available offline" kept it for the fallback runtime). It is not
+ * kept here: LiteRT keeps its conversion instead (converted.ts). Held while a
+ * pass of conversions needs it, then let go (releaseShippedModel).
+ */
+let shipped: Promise<Uint8Array> | null = null;
+
+function shippedModel(progress: Progress): Promise<Uint8Array> {
   let told = 0;
-  const { bytes, fromCache } = await timed('read model', () =>
-    keptOrFetched(modelUrl(IMAGE_MODEL), (download) => {
-      status.download = download;
-      progress({ stage: status.modelCached ? 'loading model' : 'downloading model', fraction: download.total ? download.loaded / download.total : 0 });
-      if (performance.now() - told > STATUS_EVERY_MS) {
-        told = performance.now();
-        changed();
-      }
-    }),
-  );
-  status.modelCached = true;
-  if (!fromCache) changed();
+  shipped ??= timed('read model', async () => {
+    const { bytes, fromCache } = await keptOrFetched(
+      modelUrl(IMAGE_MODEL),
+      (download) => {
+        status.download = download;
+        progress({ stage: status.modelCached ? 'loading model' : 'downloading model', fraction: download.total ? download.loaded / download.total : 0 });
+        if (performance.now() - told > STATUS_EVERY_MS) {
+          told = performance.now();
+          changed();
+        }
+      },
+      false,
+    );
+    if (!fromCache) changed();
+    return bytes;
+  });
+  shipped.catch(() => (shipped = null));
+  return shipped;
+}
+
+async function graphFor(side: number, progress: Progress): Promise<Uint8Array> {
+  const bytes = await shippedModel(progress);
   if (side === IMAGE_MODEL.inputSize) return bytes;
   return timed('resize graph', () => patchIsnet(bytes, { keepOutputs: ['output'], clearCeilMode: true, inputSize: side }).bytes);
 }
 
-/**
- * One side's model for a session build. The ONNX bytes are held only until
- * the runtime has what it needs; the kept .tflite skips them altogether.
- */
+/** Converts the shipped graph for `side` to a .tflite, and keeps it (beside whatever runs next). */
+async function convertSide(side: number, progress: Progress): Promise<Uint8Array> {
+  const [{ onnxToTflite }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), graphFor(side, progress)]);
+  progress({ stage: 'preparing the model', fraction: 1 });
+  const converted = await timed('convert', () => onnxToTflite(graph).bytes);
+  void keepConverted(side, converted)
+    .then(() => {
+      status.modelCached = true;
+    })
+    .catch(() => {});
+  return converted;
+}
+
+/** One side's model for a session build: LiteRT's from what is kept when it is, else converted now. */
 export function modelSource(side: number, progress: Progress): ModelSource {
   status.startup = {};
-  let onnx: Promise<Uint8Array> | null = null;
-  const readGraph = () => (onnx ??= readOnnx(side, progress));
   return {
     side,
-    onnx: readGraph,
+    onnx: () => graphFor(side, progress),
     async tflite() {
-      const url = tfliteUrl(IMAGE_MODEL, side);
-      const kept = await timed('read .tflite', () => readKept(url));
+      const kept = await timed('read kept model', () => readConverted(side));
       if (kept) {
         status.modelCached = true;
         return kept;
       }
-      const [{ onnxToTflite }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), readGraph()]);
-      progress({ stage: 'preparing the model', fraction: 1 });
-      const converted = await timed('convert', () => onnxToTflite(graph).bytes);
-      onnx = null;
-      // Not awaited: the session compiles while the file is written.
-      void keep(url, converted, 'application/vnd.tflite').catch(() => {});
-      return converted;
+      return convertSide(side, progress);
     },
   };
+}
+
+/**
+ * Warm-up work, where LiteRT runs the model: converts and keeps `side` unless
+ * it is kept already, so the app finds every side it runs at kept even offline.
+ */
+export async function keepSide(side: number): Promise<void> {
+  if ((await sessions.chosen)?.backend.kind !== 'litert' || (await isConvertedKept(side))) return;
+  const converted = await convertSide(side, () => {});
+  await keepConverted(side, converted);
+}
+
+/** The end of a pass of conversions: the shipped model and the kept weights leave memory; older kept files go. */
+export async function releaseShippedModel(): Promise<void> {
+  shipped = null;
+  forgetKeptWeights();
+  await dropStale(MODELS_PREFIX, (url) => isCurrentModelFile(url));
 }
 
 async function chooseAndReport(source: ModelSource, progress: Progress): Promise<BackendChoice> {
@@ -149,8 +185,6 @@ async function chooseAndReport(source: ModelSource, progress: Progress): Promise
     progress({ stage: 'starting the model', fraction: 1 });
     const made = await timed('build session', async () => chooseBackend(source, await environment()));
     Object.assign(status, { state: 'ready', backend: made.label, reason: made.reason, error: undefined, threads: backendThreads(made.backend) });
-    // What an older build kept (another model, another converter) is never read again.
-    dropStale(MODELS_PREFIX, (url) => isCurrentModelFile(url)).catch(() => {});
     return made;
   } catch (error) {
     Object.assign(status, { state: 'failed', error: (error as Error).message });

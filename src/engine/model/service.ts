@@ -6,7 +6,7 @@ import { ApiError, serializeError } from '../../api/errors';
 import type { EngineProgress } from '../../api/tasks';
 import type { ModelPriority, ModelReply, ModelRequest } from '../model-protocol';
 import { ModelQueue } from './queue';
-import { engineLabel, sessionFor } from './runtime';
+import { engineLabel, keepSide, releaseShippedModel, sessionFor } from './runtime';
 
 const queue = new ModelQueue();
 const closed = new Set<string>();
@@ -56,7 +56,21 @@ export function disconnect(connection: string): void {
   closed.add(connection);
 }
 
-/** Builds a side's session when nothing more urgent waits. */
+/**
+ * The sides the app runs ISNet at: photos at 1024² (the model's own side) and
+ * video at 512². Each is converted and kept during the first visit's warm-up,
+ * so a side first used offline is there.
+ */
+const SIDES_TO_KEEP = [1024, 512];
+
+/**
+ * Builds a side's session when nothing more urgent waits; then, one side at a
+ * time and just as humbly, keeps the other sides converted.
+ */
 export async function warmUp(side: number): Promise<void> {
   await queue.run('warm-up', () => sessionFor(side));
+  void (async () => {
+    for (const other of SIDES_TO_KEEP.filter((s) => s !== side)) await queue.run('warm-up', () => keepSide(other));
+    await queue.run('warm-up', releaseShippedModel);
+  })().catch((error: unknown) => console.warn('[model] could not keep every side converted', error));
 }
