@@ -1,6 +1,6 @@
 // Try-on's engine tasks.
 import type { TaskImplementations } from '../../../api/tasks';
 import '../shared/tasks';
-import { tryOn } from './tryOn';
+import { tryOn, tryOnReadings } from './tryOn';
 
-export const tasks = { tryOn } satisfies TaskImplementations<'tryOn'>;
+export const tasks = { tryOn, tryOnReadings } satisfies TaskImplementations<'tryOn' | 'tryOnReadings'>;
