@@ -22,6 +22,12 @@ function cachePath(request: ReadingRequest): string {
   return join(DIR, `${request.role}-${hash}`);
 }
 
+/** The cached reading of one photo, or null when it has not been made yet. */
+export function cachedReading(request: ReadingRequest): TryOnReadings | null {
+  const path = cachePath(request);
+  return existsSync(`${path}.json`) ? load(path) : null;
+}
+
 function load(path: string): TryOnReadings {
   const meta = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as Omit<TryOnReadings, 'alpha'>;
   return { ...meta, alpha: new Uint8ClampedArray(readFileSync(`${path}.alpha`)) };

@@ -10,6 +10,8 @@ import { dress, type Dressed } from './dress';
 import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
 import { classifyGarment, garmentMaskProblem } from './garment-kind';
 import { findGarmentLandmarks } from './garment-landmarks';
+import { showsPerson, takeGarment } from './garment-on-person';
+import type { GarmentScale } from './fit-plan';
 import type { PoseLandmark } from './pose-model';
 
 export interface PersonReading {
@@ -37,20 +39,26 @@ function alphaOf(image: RgbaImage): Uint8ClampedArray {
   return alpha;
 }
 
-/** A garment ready to dress: its cut-out, its kind, its landmarks on it. */
+/** A garment ready to dress: its cut-out, its kind, its landmarks on it, and its scale when a person wore it. */
 export interface PreparedGarment {
   image: RgbaImage;
   kind: GarmentKind;
   landmarks: GarmentLandmarks;
+  worn: GarmentScale;
 }
 
 /** The garment of the garment photo, read; throws invalid_parameter when it cannot be. */
 export function prepareGarment(garment: GarmentReading, mode: GarmentMode): PreparedGarment {
+  if (garment.landmarks && showsPerson(garment.image, garment.landmarks)) {
+    const taken = takeGarment(garment.image, garment.landmarks, mode);
+    if (typeof taken === 'string') throw new ApiError('invalid_parameter', taken);
+    return { image: taken.image, kind: taken.kind, landmarks: taken.landmarks, worn: { metresPerPixel: taken.metresPerPixel } };
+  }
   const garmentMask: AlphaMask = { data: alphaOf(garment.image), width: garment.image.width, height: garment.image.height };
   const garmentProblem = garmentMaskProblem(garmentMask);
   if (garmentProblem) throw new ApiError('invalid_parameter', `garment_image: ${garmentProblem}`);
   const kind = mode === 'auto' ? classifyGarment(garmentMask).kind : mode;
-  return { image: garment.image, kind, landmarks: findGarmentLandmarks(garmentMask, kind) };
+  return { image: garment.image, kind, landmarks: findGarmentLandmarks(garmentMask, kind), worn: null };
 }
 
 /** The person wearing a prepared garment; throws invalid_parameter when there is no person to dress. */
@@ -58,7 +66,7 @@ export function dressPerson(person: PersonReading, garment: PreparedGarment, lap
   const problem = personProblem(person.landmarks, person.image.width, person.image.height);
   if (problem || !person.landmarks) throw new ApiError('invalid_parameter', problem ?? 'person_image: no person was found in the image');
   const body = bodyKeypoints(person.landmarks, person.image.width, person.image.height);
-  const dressed = dress({ person: person.image, personAlpha: person.alpha, body, garment: garment.image, kind: garment.kind, landmarks: garment.landmarks }, lap);
+  const dressed = dress({ person: person.image, personAlpha: person.alpha, body, garment: garment.image, kind: garment.kind, landmarks: garment.landmarks, worn: garment.worn }, lap);
   return { ...dressed, kind: garment.kind };
 }
 

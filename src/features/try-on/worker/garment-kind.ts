@@ -48,6 +48,11 @@ const SLEEVE_ROWS = 0.15;
 const SLEEVE_WIDENING = 1.2;
 /** Height over narrowest body width from which a top is a dress. */
 const DRESS_TALLNESS = 2;
+/** A bodice: the waist at most this share of the top's width, the garment at least this many top widths long. */
+const BODICE_WAIST = 0.9;
+const BODICE_LENGTH = 1.8;
+/** Two legs under a neckline but no sleeves: a jumpsuit only if at least this many top widths long. */
+const JUMPSUIT_LENGTH = 2.6;
 
 /** Gaps in a column shorter than this share of the garment's height are mended. */
 const MENDED_GAP = 0.06;
@@ -103,17 +108,38 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   const sleeves = hasSleeves(spans, rows);
   const legs = legShare(spans, rows) >= LEG_ROWS;
   if (!neckline && !sleeves) {
-    return legs
-      ? { kind: 'lower', reason: 'two legs below a waistband' }
-      : { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
+    if (legs) return { kind: 'lower', reason: 'two legs below a waistband' };
+    // A bodice whose straps or neckline the mask lost still narrows to a waist below its top; a skirt only widens.
+    if (hasBodice(spans, rows)) return { kind: 'full', reason: 'a bodice narrowing to a waist, then a skirt: a dress' };
+    return { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
   }
-  if (legs) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
+  // Trousers' waistband can dip like a neckline, their hips flare like sleeves: a jumpsuit has a neckline and sleeves or a body's length above its legs.
+  if (legs && neckline && (sleeves || rows.length >= JUMPSUIT_LENGTH * topWidth(spans, rows))) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
+  if (legs) return { kind: 'lower', reason: 'two legs below a waistband (its top dips a little)' };
   const tallness = rows.length / (narrowestBody(spans, rows) ?? rows.length);
   const top = sleeves ? 'sleeves' : 'a neckline or straps';
   if (tallness >= DRESS_TALLNESS) {
     return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
   }
   return { kind: 'upper', reason: `${top} over a short body, ${tallness.toFixed(1)}× its narrowest width: a top` };
+}
+
+/**
+ * Whether the top of the silhouette is a bodice: its first rows wider than
+ * the narrowest row between a fifth and a half of the way down (a waist),
+ * on a garment long for its top's width.
+ */
+function hasBodice(spans: readonly RowSpan[], rows: readonly number[]): boolean {
+  const width = (y: number) => spans[y].right - spans[y].left + 1;
+  const top = topWidth(spans, rows);
+  const waist = Math.min(...band(rows, 0.2, 0.5).map(width));
+  return waist <= BODICE_WAIST * top && rows.length >= BODICE_LENGTH * top;
+}
+
+/** The mean width of the garment's first rows. */
+function topWidth(spans: readonly RowSpan[], rows: readonly number[]): number {
+  const top = band(rows, 0.02, 0.08).map((y) => spans[y].right - spans[y].left + 1);
+  return top.reduce((a, b) => a + b, 0) / Math.max(1, top.length);
 }
 
 /** The row numbers from the garment's top to its bottom. */

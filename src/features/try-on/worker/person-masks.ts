@@ -8,6 +8,8 @@ import { frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
 import type { BodyMeasure } from './fit-plan';
 
 const INSIDE = 128;
+/** How far past the person's outline (in shoulder spans) a garment's loose cloth may reach. */
+const REACH_MARGIN = 0.12;
 
 function isInside(mask: AlphaMask, p: Point): boolean {
   const x = Math.round(p.x);
@@ -16,25 +18,32 @@ function isInside(mask: AlphaMask, p: Point): boolean {
 }
 
 /**
- * The fit's measures on the person's mask. Half-width: how far the mask runs
- * from the axis to each side, the larger of the two, or null where the axis
- * is not inside the person (between the legs). Height above a point: how far
- * up the axis the mask goes from it, or null from outside the person or past
+ * The fit's measures on the person's mask. Sides: how far the mask runs from
+ * the axis to each side before it ends or meets an arm (the arms drawn as
+ * capsules along the pose, from `minimum` out), or null where the axis is
+ * not inside the person (between the legs). Height above a point: how far up
+ * the axis the mask goes from it, or null from outside the person or past
  * half a shoulder span (the neck, not a shoulder).
  */
-export function measureOnMask(mask: AlphaMask, frame: BodyFrame): BodyMeasure {
+export function measureOnMask(mask: AlphaMask, frame: BodyFrame, body: BodyKeypoints): BodyMeasure {
   const S = frame.shoulderSpan;
-  const run = (from: Point, step: Point, limit: number) => {
+  const arms = armCapsules(body, frame, mask.width, mask.height);
+  const run = (from: Point, step: Point, limit: number, stopAtArm = false) => {
     let length = 0;
-    while (length < limit && isInside(mask, { x: from.x + step.x * (length + 1), y: from.y + step.y * (length + 1) })) length++;
+    while (length < limit) {
+      const p = { x: from.x + step.x * (length + 1), y: from.y + step.y * (length + 1) };
+      if (!isInside(mask, p)) break;
+      if (stopAtArm && length > 0.3 * S && arms[Math.round(p.y) * mask.width + Math.round(p.x)] > 128) break;
+      length++;
+    }
     return length;
   };
   return {
-    halfWidth(along) {
+    sides(along) {
       const centre = inFrame(frame, 0, along);
       if (!isInside(mask, centre)) return null;
       const across = frame.across;
-      return Math.max(run(centre, across, 1.5 * S), run(centre, { x: -across.x, y: -across.y }, 1.5 * S));
+      return { left: run(centre, { x: -across.x, y: -across.y }, 1.5 * S, true), right: run(centre, across, 1.5 * S, true) };
     },
     heightAbove(point) {
       if (!isInside(mask, point)) return null;
@@ -42,6 +51,20 @@ export function measureOnMask(mask: AlphaMask, frame: BodyFrame): BodyMeasure {
       return height >= 0.5 * S ? null : height;
     },
   };
+}
+
+/** The arms from shoulder to fingertips as capsules (0–255), whether or not the mask shows them. */
+function armCapsules(body: BodyKeypoints, frame: BodyFrame, width: number, height: number): Uint8ClampedArray {
+  const S = frame.shoulderSpan;
+  const capsules: Capsule[] = [];
+  for (const side of ['Left', 'Right'] as const) {
+    const elbow = body[`elbow${side}`];
+    const wrist = body[`wrist${side}`];
+    capsules.push({ a: lerp(body[`shoulder${side}`], elbow, 0.3), b: elbow, radius: 0.1 * S });
+    capsules.push({ a: elbow, b: wrist, radius: 0.085 * S });
+    capsules.push({ a: wrist, b: extend(wrist, body[`hand${side}`], 0.12 * S), radius: 0.11 * S });
+  }
+  return drawCapsules(capsules, width, height);
 }
 
 /** Distance from p to the segment a–b. */
@@ -87,9 +110,10 @@ function extend(from: Point, to: Point, by: number): Point {
  * The arms and hands as the person's mask shows them: capsules along
  * elbow–wrist–hand and the lower upper arm, kept where the person is.
  * 'hands' is the hands alone, which are in front of everything; 'arms' adds
- * the arms, in front of all but a sleeve.
+ * the arms, in front of all but a sleeve; 'fingers' is the hands past the
+ * palm, which an old cuff never reaches.
  */
-export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'hands'): Uint8ClampedArray {
+export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'hands' | 'fingers'): Uint8ClampedArray {
   const S = frame.shoulderSpan;
   const capsules: Capsule[] = [];
   for (const side of ['Left', 'Right'] as const) {
@@ -98,7 +122,8 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
     const wrist = body[`wrist${side}`];
     const hand = body[`hand${side}`];
     const fingertips = extend(wrist, hand, 0.12 * S);
-    capsules.push({ a: wrist, b: fingertips, radius: 0.13 * S });
+    if (part === 'fingers') capsules.push({ a: lerp(wrist, hand, 0.6), b: fingertips, radius: 0.09 * S });
+    else capsules.push({ a: wrist, b: fingertips, radius: 0.13 * S });
     if (part === 'arms') {
       // The top of the upper arm meets the shoulder under the sleeve's cap; only below the armpit can it be in front.
       capsules.push({ a: lerp(shoulder, elbow, 0.45), b: elbow, radius: 0.12 * S });
@@ -136,7 +161,7 @@ export function garmentReach(alpha: AlphaMask, frame: BodyFrame, hangHalf = 0): 
       if (to > from) filled.fill(1, y * width + from, y * width + to);
     }
   }
-  const margin = Math.max(1, Math.round(frame.shoulderSpan * 0.06));
+  const margin = Math.max(1, Math.round(frame.shoulderSpan * REACH_MARGIN));
   const grown = boxMean({ data: filled, width, height }, margin);
   const reach = new Uint8ClampedArray(width * height);
   const neckLimit = -0.16 * frame.shoulderSpan;
