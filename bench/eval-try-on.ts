@@ -3,8 +3,9 @@
 // Prints tables by garment and by pose for one half of the set (EVAL_HALF:
 // held-out, the default; tuning; all), and each failing case. The models
 // read each photo once in the test build (cached); the fit runs in Node on
-// those readings. EVAL_E2E=1 also runs the whole task in the browser on
-// every case and reports how far its JPEG is from the Node result.
+// those readings. EVAL_E2E=N also runs the whole task in the browser on the
+// first N cases (all: every case) and reports how far its JPEG is from the
+// Node result.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evalCases, GARMENT_TYPES, POSES } from './lib/try-on-eval/cases';
@@ -70,8 +71,9 @@ lines.push('', `**Failing pairs** (${failing.length})`, '');
 for (const { c, run } of failing) lines.push(`- ${c.spec.name} (${run.kind ?? '-'}): ${run.refused ? `refused: ${run.refused}` : run.score!.failures.join(', ')}`);
 lines.push('', `fit in Node: median ${mean(runs.map((r) => r.run.ms).sort((a, b) => a - b).slice(Math.floor(runs.length / 2), Math.floor(runs.length / 2) + 1)).toFixed(0)} ms a pair`);
 
-if (process.env.EVAL_E2E === '1') {
-  const e2e = await endToEnd(runs.map(({ c, run }) => ({ c, node: run.result })), log);
+if (process.env.EVAL_E2E) {
+  const count = process.env.EVAL_E2E === 'all' ? runs.length : Number(process.env.EVAL_E2E);
+  const e2e = await endToEnd(runs.slice(0, count).map(({ c, run }) => ({ c, node: run.result })), log);
   lines.push('', `end to end (the tryOn task in Chromium, JPEG): ${e2e.summary}`);
 }
 

@@ -58,7 +58,7 @@ export function buildCase(spec: CaseSpec): BuiltCase {
   const backdrop = makeBackdrop(spec.seed);
   const worn = outfit.map((g) => ({ spec: g, label: oldLabel(g) }));
   const kept = worn.filter((w) => garment.slot !== 'full' && w.spec.slot !== garment.slot && w.spec.slot !== 'full');
-  const dressed = [...kept, { spec: garment, label: LABEL.garment }];
+  const dressed = [...kept, { spec: garment, label: LABEL.garment, free: true }];
   const headTop = { ...person.headCentre, y: person.headCentre.y + person.headHeight * 0.5 };
   const feet = { x: 0, y: 0, z: 0 };
   const bodyHeight = Math.abs(project(camera, person, feet).y - project(camera, person, headTop).y);
@@ -82,7 +82,7 @@ export function buildCase(spec: CaseSpec): BuiltCase {
     delete garmentTruth.neckLeft;
     delete garmentTruth.neckRight;
   }
-  const onPerson = projected(camera, person, wornLandmarks(person, garment));
+  const onPerson = projected(camera, person, wornLandmarks(person, garment, false));
   for (const name of Object.keys(onPerson) as LandmarkName[]) if (!garmentTruth[name]) delete onPerson[name];
   return {
     spec,

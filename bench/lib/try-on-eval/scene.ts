@@ -168,6 +168,8 @@ export interface Worn {
   spec: GarmentSpec;
   /** Label value in the 'labels' mode. */
   label: number;
+  /** Keeps its flat photo's flare even where arms hang (the truth of a new garment; see wornShell). */
+  free?: boolean;
 }
 
 export function garmentTexture(spec: GarmentSpec, mode: Mode, label: number, chestY: number): string {
@@ -183,7 +185,7 @@ export function personScene(person: Person, clothes: readonly Worn[], camera: Ca
   const c = Math.cos(a);
   const s = Math.sin(a);
   const chestY = levels(person).shoulderY - 0.12;
-  const garments = clothes.map((w) => wornShell(person, w.spec, garmentTexture(w.spec, mode, w.label, chestY)));
+  const garments = clothes.map((w) => wornShell(person, w.spec, garmentTexture(w.spec, mode, w.label, chestY), !w.free));
   const o = camera.offset;
   return `${studio(mode, camera, backdrop)}
 union {

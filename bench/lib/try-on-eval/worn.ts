@@ -143,7 +143,7 @@ function armRoom(person: Person, y: number, depth: number): number | null {
 }
 
 /** A skirt's cone: its radius from the waistband to the hem, and its depth ratio. */
-export function skirtShape(person: Person, spec: GarmentSpec, topY: number) {
+export function skirtShape(person: Person, spec: GarmentSpec, topY: number, clearOfArms = true) {
   const L = levels(person);
   const hemY = L.hipY - spec.hem * (L.hipY - L.ankleY);
   const hipHalf = torsoAt(person, L.hipY).half + spec.ease;
@@ -159,7 +159,7 @@ export function skirtShape(person: Person, spec: GarmentSpec, topY: number) {
     if (reach.z + 0.015 > half * depth) depth = Math.max(depth, (reach.z + 0.015) / half);
   }
   // Narrow enough that hanging arms stay outside it (a hand inside a skirt is not a photo anyone takes).
-  for (let y = L.hipY; y >= hemY; y -= 0.03) {
+  for (let y = L.hipY; clearOfArms && y >= hemY; y -= 0.03) {
     const t = (L.hipY - y) / Math.max(1e-3, L.hipY - hemY);
     const room = armRoom(person, y, hipHalf * depth);
     if (room === null || t < 0.05) continue;
@@ -174,8 +174,13 @@ export function skirtRadius(shape: ReturnType<typeof skirtShape>, hipY: number, 
   return shape.hipHalf + (shape.hemHalf - shape.hipHalf) * ((hipY - y) / Math.max(1e-3, hipY - shape.hemY));
 }
 
-/** The shell of `spec` worn on `person` (body-local), with `texture` on it. */
-export function wornShell(person: Person, spec: GarmentSpec, texture: string): string {
+/**
+ * The shell of `spec` worn on `person` (body-local), with `texture` on it.
+ * `clearOfArms`: a skirt narrowed where hanging arms would pass through it
+ * (for photos); without it the skirt keeps the flare of its flat photo (for
+ * the truth of where a new garment goes).
+ */
+export function wornShell(person: Person, spec: GarmentSpec, texture: string, clearOfArms = true): string {
   const L = levels(person);
   const H = person.height;
   const parts: string[] = [];
@@ -221,12 +226,12 @@ export function wornShell(person: Person, spec: GarmentSpec, texture: string): s
     cuts.push(`sphere { 0, 1 scale <${num(spec.neckHalf)}, ${num(spec.neckDepth + 0.03)}, 0.3> translate <0, ${num(person.neckBase.y + 0.02)}, -0.3> }`);
   }
   if (spec.slot === 'full') {
-    const shape = skirtShape(person, spec, L.waistY);
+    const shape = skirtShape(person, spec, L.waistY, clearOfArms);
     parts.push(skirtLathe(shape, L.hipY));
   }
   if (spec.slot === 'lower') {
     if (spec.type === 'skirt') {
-      parts.push(skirtLathe(skirtShape(person, spec, L.waistbandY), L.hipY));
+      parts.push(skirtLathe(skirtShape(person, spec, L.waistbandY, clearOfArms), L.hipY));
     } else {
       parts.push(lathe(torsoProfile(person, L.crotchY, L.waistbandY, e), torsoDepth(person, L.crotchY, L.waistbandY) * 1.03));
       for (const side of [0, 1] as const) {
@@ -278,7 +283,7 @@ export type LandmarkName =
   | 'legRight';
 
 /** Where the garment's landmarks are on this body, body-local (image-left first). */
-export function wornLandmarks(person: Person, spec: GarmentSpec): Partial<Record<LandmarkName, V3>> {
+export function wornLandmarks(person: Person, spec: GarmentSpec, clearOfArms = true): Partial<Record<LandmarkName, V3>> {
   const L = levels(person);
   const out: Partial<Record<LandmarkName, V3>> = {};
   const e = spec.ease;
@@ -306,7 +311,7 @@ export function wornLandmarks(person: Person, spec: GarmentSpec): Partial<Record
         const hem = torsoAt(person, hemY);
         out[`hem${name}`] = rimPoint(person, hem.half + e, hem.depth + e, hemY, sign);
       } else {
-        const shape = skirtShape(person, spec, L.waistY);
+        const shape = skirtShape(person, spec, L.waistY, clearOfArms);
         out[`hem${name}`] = rimPoint(person, shape.hemHalf, shape.hemHalf * shape.depth, shape.hemY, sign);
       }
     }
@@ -316,7 +321,7 @@ export function wornLandmarks(person: Person, spec: GarmentSpec): Partial<Record
     const band = torsoAt(person, L.waistbandY);
     out[`waist${name}`] = rimPoint(person, band.half + e, band.depth + e, L.waistbandY, sign);
     if (spec.type === 'skirt') {
-      const shape = skirtShape(person, spec, L.waistbandY);
+      const shape = skirtShape(person, spec, L.waistbandY, clearOfArms);
       out[`hem${name}`] = rimPoint(person, shape.hemHalf, shape.hemHalf * shape.depth, shape.hemY, sign);
     } else {
       const path = legPath(person, index);

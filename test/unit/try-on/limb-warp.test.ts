@@ -27,7 +27,7 @@ describe('limb coordinates', () => {
 
 describe('limb mapping', () => {
   // A sleeve drawn horizontally in the photo, from x 50 to 110 at y 40, 20 px wide at its root and 12 at its cuff, its seam above.
-  const source = { root: { x: 50, y: 40 }, end: { x: 110, y: 40 }, rootHalf: 10, endHalf: 6, outer: { x: 50, y: 30 } };
+  const source = { rootOuter: { x: 50, y: 30 }, rootInner: { x: 50, y: 50 }, endOuter: { x: 110, y: 34 }, endInner: { x: 110, y: 46 } };
 
   test('a sleeve lands along an arm held out at 45°: the axis on the arm, the seam side outwards, its width the arm’s', () => {
     const d = Math.SQRT1_2;
@@ -53,5 +53,21 @@ describe('limb mapping', () => {
     expect(edge.y).toBeCloseTo(40 - 8, 5);
     // Past the cuff the mapping runs off the sleeve's end.
     expect(map(200 + 70 * d, 100 + 70 * d).x).toBeGreaterThan(110);
+  });
+
+  test('a slanted root: before it is the panel’s side of the root line, past it the sleeve', () => {
+    // The root runs from the seam (50, 30) down and out to the armpit (60, 50); the sleeve goes right.
+    const slanted = { rootOuter: { x: 50, y: 30 }, rootInner: { x: 60, y: 50 }, endOuter: { x: 110, y: 34 }, endInner: { x: 110, y: 46 } };
+    const plan: LimbPlan = { side: 1, source: slanted, path: [{ x: 200, y: 100 }, { x: 200, y: 200 }], start: 0, length: 60, half: () => 15, away: () => ({ x: 1, y: 0 }) };
+    const map = limbMapping(plan);
+    // At the root, the arm's outer edge is the seam and its inner edge the armpit.
+    expect(map(215, 100).x).toBeCloseTo(50, 5);
+    expect(map(215, 100).y).toBeCloseTo(30, 5);
+    expect(map(185, 100).x).toBeCloseTo(60, 5);
+    expect(map(185, 100).y).toBeCloseTo(50, 5);
+    // Above the shoulder the garment is read on the panel's side of the line (left of it here).
+    const above = map(215, 90);
+    const side = (60 - 50) * (above.y - 30) - (50 - 30) * (above.x - 50);
+    expect(side).toBeGreaterThan(0);
   });
 });

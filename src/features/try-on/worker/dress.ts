@@ -18,7 +18,7 @@ import { planFit, type FitPlan, type GarmentScale, type LandmarkPair } from './f
 import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
 import { removeOldGarment } from './old-garment';
-import { garmentReach, limbMask, measureOnMask } from './person-masks';
+import { garmentReach, limbMask, measureOnMask, repairArms } from './person-masks';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -114,10 +114,11 @@ function unfoldedWarp(pairs: readonly LandmarkPair[], bounds: { x: number; y: nu
 }
 
 export function dress(input: DressInput, lap: (step: string) => void = () => {}): Dressed {
-  const { person, personAlpha, body, garment, kind, landmarks } = input;
+  const { person, personAlpha, garment, kind, landmarks } = input;
   const { width, height } = person;
   const personMask: AlphaMask = { data: personAlpha, width, height };
-  const frame = bodyFrame(body);
+  const frame = bodyFrame(input.body);
+  const body = repairArms(input.body, personMask, frame);
   const garmentAlpha = alphaOf(garment);
   const parts = garmentParts({ data: garmentAlpha, width: garment.width, height: garment.height }, landmarks, kind);
   const plan = planFit(kind, landmarks, { data: parts.panel, width: garment.width, height: garment.height }, body, measureOnMask(personMask, frame, body), input.worn ?? null);

@@ -47,10 +47,14 @@ export interface FitPlan {
 export interface BodyMeasure {
   /** The torso's extent to each side of the axis at `along` pixels down it (arms left out), or null where the mask cannot tell. */
   sides(along: number): { left: number; right: number } | null;
+  /** The half-thickness of a limb `length` pixels along its path, measured across it on the mask, or null where the mask cannot tell. */
+  limbHalf(path: readonly Point[], length: number): number | null;
   /** How far up the body's axis from `point` the outline is (the top of a shoulder). */
   heightAbove(point: Point): number | null;
 }
 
+/** The hip joints lie this share of the torso below the pose model's hip points (its points sit on the pelvis's side). */
+const HIP_DROP = 0.05;
 /** Levels at which the panel's sides are paired, the last this share of the way from the armpits above the hem (its corners are paired on their own). */
 const SIDE_LEVELS = 9;
 const HEM_INSET = 0.04;
@@ -58,7 +62,11 @@ const HEM_INSET = 0.04;
 const MAX_EASE = 0.07;
 const MAX_LIMB_EASE = 0.05;
 /** Measured torso widths are trusted within these multiples of the proportional one. */
-const MEASURED_RANGE = [0.8, 1.25] as const;
+const MEASURED_RANGE = [0.8, 1.15] as const;
+/** Measured limb radii are trusted within these multiples of the standard one. */
+const LIMB_RANGE = [0.8, 1.4] as const;
+/** How far below the shoulder joints the armpit is, worn (metres). */
+const ARMPIT_BELOW_JOINT = 0.11;
 /** A standard body's shoulder joints' half-span, and a neckline's usual half-width. */
 const SHOULDER_HALF = 0.19;
 const NECK_HALF = 0.075;
@@ -66,6 +74,8 @@ const NECK_HALF = 0.075;
 /** The body's scale: pixels per metre along the torso, and its breadth against the standard body's. */
 interface BodyScale {
   frame: BodyFrame;
+  /** How far down the axis the hip joints are (a little below the pose model's hip points). */
+  hip: number;
   perMetre: number;
   breadth: number;
   legPath: [Point[], Point[]];
@@ -77,7 +87,8 @@ interface BodyScale {
 
 function bodyScale(body: BodyKeypoints): BodyScale {
   const frame = bodyFrame(body);
-  const perMetre = frame.torsoLength / SHOULDER_TO_HIP;
+  const hip = frame.torsoLength * (1 + HIP_DROP);
+  const perMetre = hip / SHOULDER_TO_HIP;
   const breadth = Math.min(1.3, Math.max(0.75, frame.shoulderSpan / 2 / (SHOULDER_HALF * perMetre)));
   const legPath: [Point[], Point[]] = [
     [body.hipLeft, body.kneeLeft, body.ankleLeft],
@@ -87,14 +98,14 @@ function bodyScale(body: BodyKeypoints): BodyScale {
     [body.shoulderLeft, body.elbowLeft, body.wristLeft, body.handLeft],
     [body.shoulderRight, body.elbowRight, body.wristRight, body.handRight],
   ];
-  const legLength = (pathLength(legPath[0]) + pathLength(legPath[1])) / 2;
+  const legLength = (pathLength(legPath[0]) + pathLength(legPath[1])) / 2 - (hip - frame.torsoLength);
   const ankleAlong = (frameCoordinates(frame, body.ankleLeft).along + frameCoordinates(frame, body.ankleRight).along) / 2;
-  return { frame, perMetre, breadth, legPath, armPath, legLength, ankleAlong };
+  return { frame, hip, perMetre, breadth, legPath, armPath, legLength, ankleAlong };
 }
 
 /** The torso's half-width to one side at `along`: measured, within a range of the proportional one. */
 function torsoSide(scale: BodyScale, measure: BodyMeasure, along: number, side: -1 | 1): number {
-  const above = (scale.frame.torsoLength - along) / scale.perMetre;
+  const above = (scale.hip - along) / scale.perMetre;
   const proportional = torsoHalf(above) * scale.perMetre * scale.breadth;
   const measured = measure.sides(along);
   if (!measured) return proportional;
@@ -108,7 +119,7 @@ function legReach(scale: BodyScale, along: number, side: -1 | 1): number {
   for (const leg of scale.legPath) {
     const { point } = alongPath(leg, Math.max(0, along - scale.frame.torsoLength));
     const across = frameCoordinates(scale.frame, point).across * side;
-    const half = legRadius(Math.max(0, along - scale.frame.torsoLength) / scale.perMetre) * scale.perMetre * scale.breadth;
+    const half = legRadius(Math.max(0, along - scale.hip) / scale.perMetre) * scale.perMetre * scale.breadth;
     reach = Math.max(reach, across + half);
   }
   return reach;
@@ -162,7 +173,7 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   const scale = bodyScale(body);
   const { frame, perMetre: m } = scale;
   const S = frame.shoulderSpan;
-  const T = frame.torsoLength;
+  const T = scale.hip;
   const pitSpan = g.armpitLeft && g.armpitRight ? distance(g.armpitLeft, g.armpitRight) : null;
   const seamSpan = g.shoulderLeft && g.shoulderRight ? distance(g.shoulderLeft, g.shoulderRight) : panel.width / 2;
   // Metres per garment pixel: a chest cut with the usual ease, checked against the neckline (which loose cuts keep).
@@ -179,7 +190,7 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   };
   // No hem past the ankles (a dress) or far past the hips (a top): a longer garment is shortened below the armpits.
   const hemLimit = kind === 'full' ? scale.ankleAlong : T + 0.45 * (scale.ankleAlong - T);
-  const along = shortened(natural, pitY, hemY, hemLimit);
+  const along = shortened(raisedArmpit(natural, jointY, pitY, hemY, ARMPIT_BELOW_JOINT * m), pitY, hemY, hemLimit);
   const hipRow = rowEdges(panel, Math.min(hipY, hemY - 1));
   const hipFlat = hipRow ? ((hipRow.right - hipRow.left) / 2) * rho : null;
   let hangHalf = 0;
@@ -218,7 +229,7 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
       pairs.push({ name: `shoulder${name}`, garment: shoulder, body: { x: top.x + frame.across.x * sign * (across - Math.min(across, 0.42 * S)), y: top.y + frame.across.y * sign * (across - Math.min(across, 0.42 * S)) } });
     }
   }
-  const limbs = sleevePlans(g, scale, rho, worn);
+  const limbs = sleevePlans(g, scale, rho, worn, measure);
   return { frame, pairs, limbs, hangHalf };
 }
 
@@ -231,6 +242,25 @@ function hemPairs(g: GarmentLandmarks, hemY: number, place: (y: number, left: nu
     { name: 'hemLeft', garment: g.hemLeft, body: inFrame(frame, -target.left, target.along) },
     { name: 'hemRight', garment: g.hemRight, body: inFrame(frame, target.right, target.along) },
   ];
+}
+
+/**
+ * A flat armhole is deeper than the drop from shoulder to armpit worn (the
+ * sleeve's underside wraps round the arm): the armpit's row goes no lower
+ * than `limit` down the body, the rows above it squeezed and those below
+ * spread so the hem stays where the garment's length puts it.
+ */
+function raisedArmpit(along: (y: number) => number, jointY: number, pitY: number, hemY: number, limit: number): (y: number) => number {
+  const pit = along(pitY);
+  if (pit <= limit || pitY <= jointY || hemY <= pitY) return along;
+  const top = along(jointY);
+  const hem = along(hemY);
+  return (y) => {
+    if (y <= jointY) return along(y);
+    if (y <= pitY) return top + ((limit - top) * (y - jointY)) / (pitY - jointY);
+    if (y <= hemY) return limit + ((hem - limit) * (y - pitY)) / (hemY - pitY);
+    return along(y);
+  };
 }
 
 /** `along` squeezed between `from` and `to` (garment rows) so that `to` lands no further than `limit`. */
@@ -260,7 +290,14 @@ function easeAt(half: number, above: number): number {
   return Math.min(MAX_EASE, Math.max(0, half - torsoHalf(above)));
 }
 
-function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: GarmentScale): LimbPlan[] {
+/** A limb's radius: measured on the mask, within a range of the standard one (which it replaces where the mask cannot tell). */
+function limbRadius(measure: BodyMeasure, path: readonly Point[], s: number, standard: number): number {
+  const measured = measure.limbHalf(path, s);
+  if (measured === null) return standard;
+  return Math.min(Math.max(measured, standard * LIMB_RANGE[0]), standard * LIMB_RANGE[1]);
+}
+
+function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: GarmentScale, measure: BodyMeasure): LimbPlan[] {
   const plans: LimbPlan[] = [];
   const m = scale.perMetre;
   const sides = [
@@ -269,12 +306,10 @@ function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: G
   ] as const;
   for (const [side, seam, pit, outer, inner, index] of sides) {
     if (!seam || !pit || !outer || !inner) continue;
-    const root = mid(seam, pit);
-    const end = mid(outer, inner);
     const path = scale.armPath[index];
     const armLength = pathLength(path.slice(0, 3));
-    // The sleeve's length as a share of a standard arm, on this arm (foreshortened as it is).
-    const length = Math.min((distance(root, end) * rho) / ARM_LENGTH, 1.05) * armLength;
+    // The sleeve's length (its top edge, from the seam) as a share of a standard arm, on this arm (foreshortened as it is).
+    const length = Math.min((distance(seam, outer) * rho) / ARM_LENGTH, 1.05) * armLength;
     const rootHalf = distance(seam, pit) / 2;
     const endHalf = distance(outer, inner) / 2;
     const half = (s: number) => {
@@ -282,10 +317,10 @@ function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: G
       const t = Math.min(1, Math.max(0, s / Math.max(1, length)));
       const flat = (rootHalf + (endHalf - rootHalf) * t) * rho;
       const ease = Math.min(MAX_LIMB_EASE, Math.max(0, limbAsWorn(flat, worn) - armRadius(metres)));
-      return (armRadius(metres) * scale.breadth + ease) * m;
+      return limbRadius(measure, path, s, armRadius(metres) * scale.breadth * m) + ease * m;
     };
     const centre = torsoCentre(scale);
-    plans.push({ side, source: { root, end, rootHalf, endHalf, outer: seam }, path, start: 0, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
+    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
   }
   return plans;
 }
@@ -297,7 +332,7 @@ function torsoCentre(scale: BodyScale): Point {
 function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, measure: BodyMeasure, skirt: boolean, worn: GarmentScale): FitPlan {
   const scale = bodyScale(body);
   const { frame, perMetre: m } = scale;
-  const T = frame.torsoLength;
+  const T = scale.hip;
   const waistSpan = g.waistLeft && g.waistRight ? distance(g.waistLeft, g.waistRight) : panel.width / 2;
   const rho = worn ? worn.metresPerPixel : (2 * WAIST_FLAT_HALF) / waistSpan;
   const waistY = meanY(g.waistLeft, g.waistRight);
@@ -346,21 +381,23 @@ function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
     const root = mid(outerTop, crotch);
     const end = mid(outer, inner);
     const path = scale.legPath[index];
-    const legLength = pathLength(path);
-    const start = (CROTCH_BELOW_HIP / LEG_LENGTH) * legLength;
-    const reach = ((CROTCH_BELOW_HIP + distance(root, end) * rho) / LEG_LENGTH) * legLength;
-    const length = Math.min(reach, legLength * 1.03) - start;
+    const legLength = pathLength(path) - (scale.hip - frame.torsoLength);
+    // The path starts at the pose's hip point, a little above the joint.
+    const drop = scale.hip - frame.torsoLength;
+    const start = drop + (CROTCH_BELOW_HIP / LEG_LENGTH) * legLength;
+    const reach = drop + ((CROTCH_BELOW_HIP + distance(root, end) * rho) / LEG_LENGTH) * legLength;
+    const length = Math.min(reach, drop + legLength * 1.03) - start;
     const rootHalf = distance(outerTop, crotch) / 2;
     const endHalf = distance(outer, inner) / 2;
     const half = (s: number) => {
-      const metres = (s / legLength) * LEG_LENGTH;
+      const metres = (Math.max(0, s - drop) / legLength) * LEG_LENGTH;
       const t = Math.min(1, Math.max(0, (s - start) / Math.max(1, length)));
       const flat = (rootHalf + (endHalf - rootHalf) * t) * rho;
       const ease = Math.min(MAX_LIMB_EASE, Math.max(0, limbAsWorn(flat, worn) - legRadius(metres)));
-      return (legRadius(metres) * scale.breadth + ease) * m;
+      return limbRadius(measure, path, s, legRadius(metres) * scale.breadth * m) + ease * m;
     };
     const out = { x: frame.across.x * side, y: frame.across.y * side };
-    limbs.push({ side, source: { root, end, rootHalf, endHalf, outer: outerTop }, path, start, length, half, away: () => out });
+    limbs.push({ side, source: { rootOuter: outerTop, rootInner: crotch, endOuter: outer, endInner: inner }, path, start, length, half, away: () => out });
   }
   return { frame, pairs, limbs, hangHalf };
 }

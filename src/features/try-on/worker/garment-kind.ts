@@ -51,6 +51,9 @@ const DRESS_TALLNESS = 2;
 /** A bodice: the waist at most this share of the top's width, the garment at least this many top widths long. */
 const BODICE_WAIST = 0.9;
 const BODICE_LENGTH = 1.8;
+/** A hood: at least this share of the rows at the top, each a single run under this share of the widest row. */
+const HOOD_ROWS = 0.12;
+const HOOD_WIDTH = 0.45;
 /** Two legs under a neckline but no sleeves: a jumpsuit only if at least this many top widths long. */
 const JUMPSUIT_LENGTH = 2.6;
 
@@ -116,7 +119,8 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   // Trousers' waistband can dip like a neckline, their hips flare like sleeves: a jumpsuit has a neckline and sleeves or a body's length above its legs.
   if (legs && neckline && (sleeves || rows.length >= JUMPSUIT_LENGTH * topWidth(spans, rows))) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
   if (legs) return { kind: 'lower', reason: 'two legs below a waistband (its top dips a little)' };
-  const tallness = rows.length / (narrowestBody(spans, rows) ?? rows.length);
+  // A hood laid above the shoulders adds no length to the body.
+  const tallness = (rows.length - hoodRows(spans, rows)) / (narrowestBody(spans, rows) ?? rows.length);
   const top = sleeves ? 'sleeves' : 'a neckline or straps';
   if (tallness >= DRESS_TALLNESS) {
     return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
@@ -136,6 +140,26 @@ function hasBodice(spans: readonly RowSpan[], rows: readonly number[]): boolean 
   return waist <= BODICE_WAIST * top && rows.length >= BODICE_LENGTH * top;
 }
 
+/** How many of the first rows are a hood: one narrow run (under HOOD_WIDTH of the widest row) above the shoulders. */
+export function hoodRows(spans: readonly RowSpan[], rows: readonly number[]): number {
+  const widest = Math.max(...rows.map((y) => spans[y].right - spans[y].left + 1));
+  const widths = rows.map((y) => spans[y].right - spans[y].left + 1);
+  const step = Math.max(2, Math.round(rows.length / 150));
+  let count = 0;
+  let slowest = Infinity;
+  for (let k = 0; k < rows.length; k++) {
+    if (spans[rows[k]].runs.length !== 1 || widths[k] >= HOOD_WIDTH * widest) break;
+    // A hood's rounded top widens ever more slowly down to its base; the shoulders then widen at once.
+    if (k >= step) {
+      const growth = widths[k] - widths[k - step];
+      if (k > 3 * step && growth > 2 * slowest + 2 * step) break;
+      slowest = Math.min(slowest, Math.max(0, growth));
+    }
+    count++;
+  }
+  return count >= HOOD_ROWS * rows.length ? count : 0;
+}
+
 /** The mean width of the garment's first rows. */
 function topWidth(spans: readonly RowSpan[], rows: readonly number[]): number {
   const top = band(rows, 0.02, 0.08).map((y) => spans[y].right - spans[y].left + 1);
@@ -143,7 +167,7 @@ function topWidth(spans: readonly RowSpan[], rows: readonly number[]): number {
 }
 
 /** The row numbers from the garment's top to its bottom. */
-function filledRows(spans: readonly RowSpan[]): number[] {
+export function filledRows(spans: readonly RowSpan[]): number[] {
   const top = spans.findIndex((s) => s.runs.length > 0);
   if (top < 0) return [];
   let bottom = spans.length - 1;

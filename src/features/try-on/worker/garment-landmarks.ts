@@ -22,6 +22,7 @@ import {
   lineCrossing,
   nearestIndex,
   ringPath,
+  rowSpans,
   simplifyPath,
   smoothRing,
   traceOuterContour,
@@ -31,7 +32,7 @@ import {
   type Hole,
 } from '../../../imaging/contour';
 import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
-import { garmentSilhouette } from './garment-kind';
+import { filledRows, garmentSilhouette, hoodRows } from './garment-kind';
 
 // Lengths are in garment heights.
 /** Radius of the moving average over the traced outline. */
@@ -115,8 +116,19 @@ interface SideReading {
  * when the mask holds no blob to trace; check garmentMaskProblem first.
  */
 export function findGarmentLandmarks(mask: AlphaMask, kind: GarmentKind): GarmentLandmarks {
-  const outline = readOutline(mask);
-  return kind === 'lower' ? lowerLandmarks(outline) : upperLandmarks(outline, kind);
+  if (kind === 'lower') return lowerLandmarks(readOutline(mask));
+  return upperLandmarks(readOutline(withoutHood(mask)), kind);
+}
+
+/** The mask with a hood laid above the shoulders left out: the garment's top is then where the hood meets it. */
+function withoutHood(mask: AlphaMask): AlphaMask {
+  const spans = rowSpans(garmentSilhouette(mask));
+  const rows = filledRows(spans);
+  const hood = hoodRows(spans, rows);
+  if (hood === 0) return mask;
+  const data = Uint8ClampedArray.from(mask.data);
+  data.fill(0, 0, (rows[0] + hood + 1) * mask.width);
+  return { data, width: mask.width, height: mask.height };
 }
 
 function readOutline(mask: AlphaMask): Outline {

@@ -10,8 +10,8 @@ import type { Point } from './fit-types';
 
 export interface LimbPlan {
   side: -1 | 1;
-  /** On the garment: the part's axis from the middle of its root to the middle of its opening, half-widths at both, and a point on its outer side. */
-  source: { root: Point; end: Point; rootHalf: number; endHalf: number; outer: Point };
+  /** On the garment: the two ends of the part's root (where it joins the panel) and of its opening, outer (seam side) first. */
+  source: { rootOuter: Point; rootInner: Point; endOuter: Point; endInner: Point };
   /** On the body: the limb's joints, the arc length at which the part's root sits, its length from there, and its half-width along the limb. */
   path: Point[];
   start: number;
@@ -60,23 +60,28 @@ export function limbCoordinates(path: readonly Point[], away: (foot: Point) => P
   return best;
 }
 
+/**
+ * Across the part, the garment is read along its root's line at the root and
+ * along its opening's line at the opening (in between, their blend), so
+ * nothing before the root is the part's: that is the panel's side of the line.
+ */
 export function limbMapping(plan: LimbPlan): Mapping {
-  const { root, end, rootHalf, endHalf, outer } = plan.source;
-  const ax = end.x - root.x;
-  const ay = end.y - root.y;
-  const axisLength = Math.hypot(ax, ay) || 1;
-  let nx = -ay / axisLength;
-  let ny = ax / axisLength;
-  if (nx * (outer.x - root.x) + ny * (outer.y - root.y) < 0) {
-    nx = -nx;
-    ny = -ny;
-  }
+  const { rootOuter, rootInner, endOuter, endInner } = plan.source;
+  const root = { x: (rootOuter.x + rootInner.x) / 2, y: (rootOuter.y + rootInner.y) / 2 };
+  const end = { x: (endOuter.x + endInner.x) / 2, y: (endOuter.y + endInner.y) / 2 };
+  const rootHalf = Math.hypot(rootOuter.x - rootInner.x, rootOuter.y - rootInner.y) / 2 || 1;
+  const endHalf = Math.hypot(endOuter.x - endInner.x, endOuter.y - endInner.y) / 2 || 1;
+  const rootAcross = { x: (rootOuter.x - root.x) / rootHalf, y: (rootOuter.y - root.y) / rootHalf };
+  const endAcross = { x: (endOuter.x - end.x) / endHalf, y: (endOuter.y - end.y) / endHalf };
   return (x, y) => {
     const { s, r } = limbCoordinates(plan.path, plan.away, { x, y });
     const u = (s - plan.start) / plan.length;
-    const sourceHalf = rootHalf + (endHalf - rootHalf) * Math.max(0, Math.min(1, u));
-    const across = (r / Math.max(1, plan.half(Math.max(0, s)))) * sourceHalf;
-    return { x: root.x + ax * u + nx * across, y: root.y + ay * u + ny * across };
+    const t = Math.max(0, Math.min(1, u));
+    const across = r / Math.max(1, plan.half(Math.max(0, s)));
+    const ax = rootAcross.x + (endAcross.x - rootAcross.x) * t;
+    const ay = rootAcross.y + (endAcross.y - rootAcross.y) * t;
+    const half = rootHalf + (endHalf - rootHalf) * t;
+    return { x: root.x + (end.x - root.x) * u + ax * across * half, y: root.y + (end.y - root.y) * u + ay * across * half };
   };
 }
 
