@@ -126,6 +126,8 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   // The head and neck: above the shoulders' line, between them (a raised arm goes up beside it).
   const inHead = (along: number, across: number) => along < -0.12 * S && Math.abs(across) < 0.38 * S;
   const waistAlong = T * 0.75;
+  // Shoes are never the old garment.
+  const ankleAlong = Math.min(frameCoordinates(frame, body.ankleLeft).along, frameCoordinates(frame, body.ankleRight).along);
   const removed = new Uint8ClampedArray(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -135,6 +137,7 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
       if (inHead(along, across)) continue;
       // The part of the body the new garment dresses.
       if (kind === 'lower' && along < waistAlong) continue;
+      if (along > ankleAlong) continue;
       if (kind === 'upper' && along > T * 1.35) continue;
       const c = pixel(person, x, y)!;
       const old = Math.min(...replaced.map((p) => paletteDistance(p, c)));
