@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { RgbaImage } from '../../src/imaging/image';
 import { encodePng } from '../../src/imaging/png-encode';
-import type { TryOnArgs } from '../../src/features/try-on/shared/tasks';
+import type { TryOnArgs, TryOnReadings, TryOnReadingsArgs } from '../../src/features/try-on/shared/tasks';
 import { openApp } from '../../test/support/app';
 import { launchBrowser, type Browser } from '../../test/support/chromium';
 import { startPreview, type PreviewServer } from '../../test/support/server';
@@ -23,6 +23,8 @@ export interface TryOnRun {
 export interface TryOnPage {
   page: Page;
   run(person: RgbaImage, garment: RgbaImage, options?: Partial<TryOnArgs['options']>): Promise<TryOnRun>;
+  /** What the models read from an encoded photo (the tryOnReadings task of test builds). */
+  readings(photo: Buffer, type: string, role: TryOnReadingsArgs['role']): Promise<TryOnReadings>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,21 @@ export async function openTryOnPage(): Promise<TryOnPage> {
         { args, options },
       );
       return { ...answer, bytes: Buffer.from(answer.base64, 'base64') };
+    },
+    async readings(photo, type, role) {
+      const answer = await page.evaluate(
+        async ({ base64, type, role }) => {
+          const image = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type });
+          const engine = (window as unknown as { cutoutEngine: { run(task: unknown, options: object): Promise<any> } }).cutoutEngine;
+          const output = await engine.run({ fn: 'tryOnReadings', args: { image, role } }, {});
+          const alpha = output.alpha as Uint8ClampedArray;
+          let binary = '';
+          for (let i = 0; i < alpha.length; i += 0x8000) binary += String.fromCharCode(...alpha.subarray(i, i + 0x8000));
+          return { landmarks: output.landmarks, alpha: btoa(binary), width: output.width, height: output.height };
+        },
+        { base64: photo.toString('base64'), type, role },
+      );
+      return { ...answer, alpha: new Uint8ClampedArray(Buffer.from(answer.alpha, 'base64')) };
     },
     async close() {
       await browser.close();

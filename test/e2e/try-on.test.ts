@@ -3,7 +3,9 @@
 // that goes pending → running → completed; the result is a JPEG of the
 // person's size (a PNG with alpha when remove_background). DELETE cancels; a
 // mug as the person fails invalid_parameter in the seed's error shape; a
-// reload or a crashed worker mid-job ends completed all the same.
+// garment photographed on a person is taken from them (their head is not
+// pasted) or, from a portrait that does not show it, refused with a reason;
+// a reload or a crashed worker mid-job ends completed all the same.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encodePng } from '../../src/imaging/png-encode';
@@ -11,7 +13,7 @@ import type { RgbaImage } from '../../src/imaging/image';
 import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { renderGarment } from '../support/garments';
-import { renderPerson } from '../support/people';
+import { personTruth, renderPerson } from '../support/people';
 import { expectForward, finished, getJob as getJobAt, ledgerCredits, pollJob as pollJobAt, type JobAnswer } from '../support/jobs';
 import { ceramicMug } from '../support/products';
 
@@ -24,6 +26,8 @@ let key: string;
 let person: string;
 let tee: string;
 let mug: string;
+let worn: string;
+let portrait: string;
 
 async function dataUrl(image: RgbaImage): Promise<string> {
   const blob = await encodePng(image.data, image.width, image.height);
@@ -48,7 +52,17 @@ beforeAll(async () => {
   person = await dataUrl(renderPerson('ada', PERSON.width, PERSON.height));
   tee = await dataUrl(renderGarment('tee', 240, 320));
   mug = await dataUrl(onWhite(ceramicMug(320)));
+  worn = await dataUrl(renderPerson('ben', 240, 320));
+  portrait = await dataUrl(headAndShoulders('cleo', 240, 320));
 });
+
+/** The top of a person's photo: head, shoulders and the chest's top (the hips out of the frame). */
+function headAndShoulders(id: 'cleo', width: number, height: number): RgbaImage {
+  const full = renderPerson(id, width, height);
+  const truth = personTruth(id, width, height);
+  const rows = Math.round(truth.shoulderLeft.y + 0.3 * (truth.hipLeft.y - truth.shoulderLeft.y));
+  return { data: full.data.slice(0, rows * width * 4), width, height: rows };
+}
 
 afterAll(() => browser?.close());
 
@@ -139,6 +153,67 @@ describe('failures', () => {
     expect(waited.status).toBe(400);
     expect(waited.json).toMatchObject({ error_code: 'invalid_parameter' });
     expect(waited.headers['x-credits-charged']).toBe('0');
+  });
+});
+
+/** Mean colour of a square of a result (as the page decodes it) around each point. */
+async function patches(url: string, points: { x: number; y: number }[], radius: number): Promise<number[][]> {
+  return page.evaluate(
+    async ({ url, points, radius }) => {
+      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return points.map(({ x, y }) => {
+        const pixels = context.getImageData(Math.round(x - radius), Math.round(y - radius), 2 * radius + 1, 2 * radius + 1).data;
+        const sum = [0, 0, 0];
+        for (let i = 0; i < pixels.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += pixels[i + c];
+        return sum.map((v) => v / (pixels.length / 4));
+      });
+    },
+    { url, points, radius },
+  );
+}
+
+function meanAround(image: RgbaImage, { x, y }: { x: number; y: number }, radius: number): number[] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      const i = (Math.round(y + dy) * image.width + Math.round(x + dx)) * 4;
+      for (let c = 0; c < 3; c++) sum[c] += image.data[i + c];
+      n++;
+    }
+  }
+  return sum.map((v) => v / n);
+}
+
+describe('a garment worn by a person', () => {
+  test('is taken from that person: the shirt on the chest, the head and the background as they were', async () => {
+    const answer = await tryOn({ person_image_url: person, garment_image_url: worn, garment_mode: 'upper' });
+    expect(answer.status, answer.text ?? '').toBe(200);
+    const photo = renderPerson('ada', PERSON.width, PERSON.height);
+    const truth = personTruth('ada', PERSON.width, PERSON.height);
+    const chest = { x: (truth.shoulderLeft.x + truth.shoulderRight.x) / 2, y: truth.shoulderLeft.y + 0.35 * (truth.hipLeft.y - truth.shoulderLeft.y) };
+    const face = truth.nose;
+    const beside = { x: 12, y: truth.hipLeft.y };
+    const [chestAfter, faceAfter, besideAfter] = await patches(answer.json.result_url, [chest, face, beside], 3);
+    // Ben's shirt is pale blue; Ada's tee is dark teal.
+    const lightness = (c: number[]) => (c[0] + c[1] + c[2]) / 3;
+    expect(lightness(meanAround(photo, chest, 3))).toBeLessThan(130);
+    expect(lightness(chestAfter), String(chestAfter)).toBeGreaterThan(150);
+    // Nobody's head or figure was pasted: Ada's face and the backdrop beside her are unchanged (but for JPEG).
+    const unchanged = (after: number[], before: number[]) => Math.max(...after.map((v, c) => Math.abs(v - before[c])));
+    expect(unchanged(faceAfter, meanAround(photo, face, 3))).toBeLessThan(14);
+    expect(unchanged(besideAfter, meanAround(photo, beside, 3))).toBeLessThan(14);
+  });
+
+  test('is refused with a reason when the photo does not show it: a head-and-shoulders portrait gets 400 invalid_parameter', async () => {
+    const before = await charged();
+    const answer = await tryOn({ person_image_url: person, garment_image_url: portrait });
+    expect(answer.status, answer.text ?? '').toBe(400);
+    expect(answer.json).toMatchObject({ error_code: 'invalid_parameter', error: expect.stringMatching(/garment_image shows a person/) });
+    expect(await charged()).toBe(before);
   });
 });
 

@@ -1,16 +1,18 @@
 // The fit on synthetic bodies: where landmarks go (shoulders out from the
-// joints, cuffs along the upper arm, trouser openings at the ankles, a dress
-// by its own length), that the warp lands them there without tearing, and
-// the occlusion order (hands in front, sleeves over arms, head untouched).
+// joints, sleeves along the upper arms at any angle, trouser legs to the
+// ankles, a dress by its own length and never inside the legs), that the
+// panel's warp lands them there without tearing, and the occlusion order
+// (hands in front, sleeves over arms, head untouched).
 import { describe, expect, test } from 'vitest';
 import type { RgbaImage } from '../../../src/imaging/image';
 import { fitThinPlate } from '../../../src/imaging/thin-plate';
 import { foldCheck } from '../../../src/imaging/warp';
 import { bodyKeypoints, bodyProblem, type BodyKeypoints, type BodyPointName } from '../../../src/features/try-on/worker/body';
-import { bodyFrame, frameCoordinates } from '../../../src/features/try-on/worker/body-frame';
+import { alongPath, bodyFrame, frameCoordinates } from '../../../src/features/try-on/worker/body-frame';
 import { dress } from '../../../src/features/try-on/worker/dress';
 import { planFit, type FitPlan } from '../../../src/features/try-on/worker/fit-plan';
-import type { GarmentLandmarks, Point } from '../../../src/features/try-on/worker/fit-types';
+import type { AlphaMask, GarmentLandmarks, Point } from '../../../src/features/try-on/worker/fit-types';
+import { limbMapping } from '../../../src/features/try-on/worker/limb-warp';
 
 const W = 300;
 const H = 420;
@@ -67,13 +69,27 @@ const TROUSERS: GarmentLandmarks = {
 };
 
 /** No measurement on a mask: the fit uses proportions only. */
-const noWidth = { halfWidth: () => null, heightAbove: () => null };
+const noWidth = { sides: () => null, limbHalf: () => null, heightAbove: () => null };
+
+/** A panel mask: a rectangle of the garment photo's size, opaque between x0 and x1 from y0 to y1. */
+function panel(width: number, height: number, x0: number, x1: number, y0: number, y1: number): AlphaMask {
+  const data = new Uint8ClampedArray(width * height);
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data[y * width + x] = 255;
+  return { data, width, height };
+}
+
+const TEE_PANEL = panel(200, 240, 48, 152, 20, 222);
+const TROUSERS_PANEL = panel(200, 320, 60, 140, 10, 82);
 
 const find = (plan: FitPlan, name: string) => {
   const found = plan.pairs.find((p) => p.name === name);
   if (!found) throw new Error(`no pair ${name} in ${plan.pairs.map((p) => p.name).join(', ')}`);
   return found.body;
 };
+
+/** The deepest pair on one side: the hem's corner. */
+const lowestSide = (plan: FitPlan, side: 'left' | 'right') =>
+  plan.pairs.filter((p) => p.name.startsWith(`side ${side}`) || p.name === `hem${side === 'left' ? 'Left' : 'Right'}`).reduce((a, b) => (b.body.y > a.body.y ? b : a)).body;
 
 describe('body keypoints', () => {
   test('a person facing the camera: their right shoulder is on the image’s left', () => {
@@ -97,48 +113,78 @@ describe('body keypoints', () => {
 });
 
 describe('fit plan', () => {
-  test('a tee: seams just outside the shoulder joints, neck above them, cuffs along the upper arms', () => {
+  test('a tee: seams just outside the shoulder joints, neck above them, sides and hem at the body’s width', () => {
     const body = standingBody();
-    const plan = planFit('upper', TEE, body, noWidth);
+    const plan = planFit('upper', TEE, TEE_PANEL, body, noWidth);
     const frame = bodyFrame(body);
     expect(find(plan, 'shoulderLeft').x).toBeLessThan(body.shoulderLeft.x);
     expect(find(plan, 'shoulderRight').x).toBeGreaterThan(body.shoulderRight.x);
     expect(find(plan, 'neckLeft').y).toBeLessThan(body.shoulderLeft.y);
-    for (const side of ['left', 'right'] as const) {
-      const cuff = find(plan, `${side} cuff outer`);
-      const elbow = side === 'left' ? body.elbowLeft : body.elbowRight;
-      // A short sleeve ends between shoulder and elbow.
-      expect(cuff.y).toBeGreaterThan(body.shoulderLeft.y + 10);
-      expect(cuff.y).toBeLessThan(elbow.y + 5);
+    const hem = frameCoordinates(frame, lowestSide(plan, 'left'));
+    expect(hem.along / frame.torsoLength).toBeGreaterThan(0.85);
+    // This tee is long for its chest: as long as a tunic, but no further than a little past the hips.
+    const ankles = frameCoordinates(frame, body.ankleLeft).along;
+    expect(hem.along).toBeLessThanOrEqual(1.05 * frame.torsoLength + 0.45 * (ankles - frame.torsoLength) + 1);
+    // The sides follow the body: the hem is a little wider than the hips, not the photo's rectangle.
+    const hipHalf = frame.hipSpan / 2;
+    expect(Math.abs(hem.across)).toBeGreaterThan(hipHalf);
+    expect(Math.abs(hem.across)).toBeLessThan(hipHalf * 3);
+  });
+
+  test('sleeves follow the upper arms at any angle and end before the elbow', () => {
+    for (const out of [10, 45, 80]) {
+      const a = (out * Math.PI) / 180;
+      const elbow = (side: -1 | 1) => ({ x: 150 + side * 35 + side * 65 * Math.sin(a), y: 95 + 65 * Math.cos(a) });
+      const wrist = (side: -1 | 1) => ({ x: elbow(side).x + side * 60 * Math.sin(a), y: elbow(side).y + 60 * Math.cos(a) });
+      const body = standingBody({ elbowLeft: elbow(-1), elbowRight: elbow(1), wristLeft: wrist(-1), wristRight: wrist(1), handLeft: wrist(-1), handRight: wrist(1) });
+      const plan = planFit('upper', TEE, TEE_PANEL, body, noWidth);
+      expect(plan.limbs.map((l) => l.side).sort(), `${out}°`).toEqual([-1, 1]);
+      for (const limb of plan.limbs) {
+        expect(limb.path[0], `${out}°`).toEqual(limb.side < 0 ? body.shoulderLeft : body.shoulderRight);
+        expect(limb.length, `${out}°`).toBeGreaterThan(10);
+        expect(limb.length, `${out}°`).toBeLessThan(65);
+        // A point down the arm comes from the sleeve's axis.
+        const along = alongPath(limb.path, limb.length / 2).point;
+        const source = limbMapping(limb)(along.x, along.y);
+        const { rootOuter, rootInner, endOuter, endInner } = limb.source;
+        expect(source.x, `${out}°`).toBeCloseTo((rootOuter.x + rootInner.x + endOuter.x + endInner.x) / 4, 0);
+        expect(source.y, `${out}°`).toBeCloseTo((rootOuter.y + rootInner.y + endOuter.y + endInner.y) / 4, 0);
+      }
     }
-    // The hem keeps the tee's proportions: 190 px below the seams, scaled by the shoulders.
-    const hem = frameCoordinates(frame, find(plan, 'hemLeft'));
-    expect(hem.along).toBeCloseTo(190 * plan.scale, 0);
   });
 
-  test('trousers: waist above the hips, openings at the ankles, crotch between the legs', () => {
+  test('trousers: waist above the hips, crotch below, legs along the legs to the ankles', () => {
     const body = standingBody();
-    const plan = planFit('lower', TROUSERS, body, noWidth);
-    expect(find(plan, 'waistLeft').y).toBeLessThan(body.hipLeft.y);
+    const plan = planFit('lower', TROUSERS, TROUSERS_PANEL, body, noWidth);
+    expect(lowestSide(plan, 'left').y).toBeGreaterThan(body.hipLeft.y);
+    expect(plan.pairs.filter((p) => p.name.startsWith('side left')).every((p) => p.body.y >= body.shoulderLeft.y)).toBe(true);
     expect(find(plan, 'crotch').y).toBeGreaterThan(body.hipLeft.y);
-    const opening = find(plan, 'left leg outer');
-    expect(Math.abs(opening.y - body.ankleLeft.y)).toBeLessThan(25);
-    expect(opening.x).toBeLessThan(body.ankleLeft.x);
-    expect(find(plan, 'left leg inner').x).toBeGreaterThan(body.ankleLeft.x);
+    for (const limb of plan.limbs) {
+      const end = alongPath(limb.path, limb.start + limb.length).point;
+      const ankle = limb.side < 0 ? body.ankleLeft : body.ankleRight;
+      expect(Math.hypot(end.x - ankle.x, end.y - ankle.y)).toBeLessThan(30);
+    }
   });
 
-  test('a dress hangs by its own length, at least as wide as the legs', () => {
-    const body = standingBody();
-    const short = planFit('full', { ...TEE, hemLeft: { x: 40, y: 200 }, hemRight: { x: 160, y: 200 } }, body, noWidth);
-    const long = planFit('full', { ...TEE, hemLeft: { x: 30, y: 330 }, hemRight: { x: 170, y: 330 } }, body, noWidth);
-    expect(find(long, 'hemLeft').y - find(short, 'hemLeft').y).toBeCloseTo(130 * long.scale, 0);
-    expect(find(long, 'hemLeft').x).toBeLessThan(body.kneeLeft.x);
-    expect(find(long, 'hemRight').x).toBeGreaterThan(body.kneeRight.x);
+  test('a dress hangs by its own length, at least as wide as the legs, never past the ankles', () => {
+    const body = standingBody({ ankleLeft: { x: 100, y: 395 }, ankleRight: { x: 200, y: 395 } });
+    const dressPanel = (hem: number) => panel(200, 300, 40, 160, 20, hem);
+    const short = planFit('full', { ...TEE, hemLeft: { x: 40, y: 170 }, hemRight: { x: 160, y: 170 } }, dressPanel(170), body, noWidth);
+    const long = planFit('full', { ...TEE, hemLeft: { x: 40, y: 270 }, hemRight: { x: 160, y: 270 } }, dressPanel(270), body, noWidth);
+    expect(lowestSide(long, 'left').y).toBeGreaterThan(lowestSide(short, 'left').y + 40);
+    expect(lowestSide(long, 'left').y).toBeLessThanOrEqual(body.ankleLeft.y + 2);
+    // Below the knees the legs spread to the ankles: the hem stays outside them.
+    const legAt = (knee: Point, ankle: Point, y: number) => knee.x + ((ankle.x - knee.x) * (y - knee.y)) / (ankle.y - knee.y);
+    const left = lowestSide(long, 'left');
+    const right = lowestSide(long, 'right');
+    expect(left.y).toBeGreaterThan(body.kneeLeft.y);
+    expect(left.x).toBeLessThan(legAt(body.kneeLeft, body.ankleLeft, left.y));
+    expect(right.x).toBeGreaterThan(legAt(body.kneeRight, body.ankleRight, right.y));
   });
 
-  test('the warp fitted to the plan sends each body target to its garment point and does not fold', () => {
-    for (const [kind, garment] of [['upper', TEE], ['lower', TROUSERS]] as const) {
-      const plan = planFit(kind, garment, standingBody(), noWidth);
+  test('the panel’s warp sends each body target to its garment point and does not fold', () => {
+    for (const [kind, garment, mask] of [['upper', TEE, TEE_PANEL], ['lower', TROUSERS, TROUSERS_PANEL]] as const) {
+      const plan = planFit(kind, garment, mask, standingBody(), noWidth);
       const toGarment = fitThinPlate(plan.pairs.map((p) => p.body), plan.pairs.map((p) => p.garment));
       for (const p of plan.pairs) {
         const landed = toGarment.map(p.body.x, p.body.y);

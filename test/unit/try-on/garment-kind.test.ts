@@ -46,6 +46,19 @@ describe('classifyGarment', () => {
     expect(reasonFor(sleevedDress(35))).toMatch(/sleeves .*dress/);
   });
 
+  test('a dress whose straps the mask lost is still a dress: its bodice narrows to a waist', () => {
+    // 100 wide at the bust, 84 at the waist a third of the way down (too little for sleeves), flaring to 170 at the hem 300 rows below.
+    const mask = blankMask(200, 320);
+    for (let y = 10; y < 310; y++) {
+      const t = (y - 10) / 300;
+      const half = t < 0.33 ? 50 - 8 * (t / 0.33) : 42 + 43 * ((t - 0.33) / 0.67);
+      mask.data.fill(255, y * 200 + Math.round(100 - half), y * 200 + Math.round(100 + half));
+    }
+    const { kind, reason } = classifyGarment(mask);
+    expect(kind, reason).toBe('full');
+    expect(reason).toMatch(/bodice/);
+  });
+
   test('an empty mask cannot be classified', () => {
     expect(() => classifyGarment(blankMask(50, 50))).toThrow(RangeError);
   });

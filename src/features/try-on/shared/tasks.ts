@@ -19,9 +19,25 @@ export interface TryOnOutput {
   timings: Record<string, number>;
 }
 
+/** A photo for the models alone (test builds: the eval caches what they read). */
+export interface TryOnReadingsArgs {
+  image: Blob;
+  role: 'person' | 'garment';
+}
+
+export interface TryOnReadings {
+  /** MediaPipe Pose's 33 landmarks (fractions of the image), or null. */
+  landmarks: { x: number; y: number; z: number; visibility?: number }[] | null;
+  /** The person's matte, or the garment cut-out's alpha. */
+  alpha: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
 declare module '../../../api/tasks' {
   interface TaskRegistry {
     tryOn: TaskFn<TryOnArgs, TryOnOutput>;
+    tryOnReadings: TaskFn<TryOnReadingsArgs, TryOnReadings>;
   }
 }
 

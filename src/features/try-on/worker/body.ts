@@ -119,3 +119,10 @@ export function bodyProblem(body: BodyKeypoints, width: number): string | null {
   if (hipY <= shoulderY) return 'the person in person_image is not upright; use a photo of a standing person';
   return null;
 }
+
+/** Why the pose is not a person to dress, or null when it is. */
+export function personProblem(landmarks: readonly PoseLandmark[] | null, width: number, height: number): string | null {
+  if (!landmarks) return 'person_image: no person was found in the image';
+  return bodyProblem(bodyKeypoints(landmarks, width, height), width);
+}
+

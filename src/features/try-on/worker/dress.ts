@@ -1,7 +1,10 @@
 // Puts a cut-out garment on a person, given both masks, the body's keypoints
-// and the garment's landmarks: the fit plan, a thin-plate warp fitted to it,
-// the occlusion (hands, and arms over everything but sleeves), the reach
-// around the body, the person's shading, and the layering. Pure: no I/O.
+// and the garment's landmarks: the fit plan (./fit-plan.ts), the panel warped
+// by a thin-plate spline fitted to its pairs and each limb part by the limb
+// it belongs to (./limb-warp.ts), the occlusion (hands, and arms over
+// everything but sleeves), the reach around the body, the person's shading,
+// the old garment painted out where the new one leaves it showing
+// (./old-garment.ts), and the layering. Pure: no I/O.
 import { boxMean } from '../../../imaging/box-filter';
 import { createPlane, type Plane, type RgbaImage } from '../../../imaging/image';
 import { layerOver } from '../../../imaging/layering';
@@ -9,11 +12,13 @@ import { applyShading, shadingField } from '../../../imaging/shading';
 import { fitThinPlate } from '../../../imaging/thin-plate';
 import { foldCheck, sampledMapping, warpRgba, type Mapping } from '../../../imaging/warp';
 import type { BodyKeypoints } from './body';
+import { bodyFrame } from './body-frame';
 import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
-import { planFit, type FitPlan } from './fit-plan';
-import { sleeveMask } from './garment-parts';
-import { garmentReach, limbMask, measureOnMask } from './person-masks';
-import { bodyFrame, frameCoordinates } from './body-frame';
+import { planFit, type FitPlan, type GarmentScale, type LandmarkPair } from './fit-plan';
+import { garmentParts } from './garment-parts';
+import { limbBounds, limbMapping } from './limb-warp';
+import { removeOldGarment } from './old-garment';
+import { garmentReach, limbMask, measureOnMask, repairArms } from './person-masks';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -24,6 +29,8 @@ export interface DressInput {
   garment: RgbaImage;
   kind: GarmentKind;
   landmarks: GarmentLandmarks;
+  /** How the garment photo relates to metres (null: laid flat). */
+  worn?: GarmentScale;
 }
 
 export interface Dressed {
@@ -32,37 +39,42 @@ export interface Dressed {
   /** The person's alpha together with the garment's, for a cut-out result. */
   alpha: Uint8ClampedArray;
   plan: FitPlan;
+  /** Where the garment was laid (0–255). */
+  region: Uint8ClampedArray;
 }
 
-/** Grid step (pixels) at which the spline is evaluated; the warp interpolates between. */
+/** Grid step (pixels) at which the warps are evaluated; the warp interpolates between. */
 const MESH_STEP = 8;
-/** Regularisations tried in turn until the warp does not fold (normalised units; the first meets every landmark). */
+const LIMB_MESH_STEP = 4;
+/** Regularisations tried in turn until the panel's warp does not fold (normalised units; the first meets every pair). */
 const RELAXATION = [0.0005, 0.02, 0.1, 0.5, 2];
-/** Share of mesh cells allowed to fold (an armpit crease may). */
+/** Share of mesh cells allowed to fold. */
 const MAX_FOLDED_SHARE = 0.01;
 /** How much of the person's shading is laid on the garment. */
 const SHADING_STRENGTH = 0.85;
 const SHADING_FALLOFF = 0.15;
 const SHADING_RANGE = [0.65, 1.25] as const;
 
-/** The garment's image with only its sleeves opaque, to warp alongside it. */
-function sleeveLayer(garment: RgbaImage, landmarks: GarmentLandmarks): RgbaImage {
-  const alpha = new Uint8ClampedArray(garment.width * garment.height);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = garment.data[i * 4 + 3];
-  const sleeves = sleeveMask({ data: alpha, width: garment.width, height: garment.height }, landmarks);
-  const data = new Uint8ClampedArray(garment.data.length);
-  for (let i = 0; i < sleeves.length; i++) data[i * 4 + 3] = Math.min(sleeves[i], alpha[i]);
+function alphaOf(image: RgbaImage): Uint8ClampedArray {
+  const alpha = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
+  return alpha;
+}
+
+/** The garment's image with `alpha` as its alpha. */
+function withAlpha(garment: RgbaImage, alpha: Uint8ClampedArray): RgbaImage {
+  const data = Uint8ClampedArray.from(garment.data);
+  for (let i = 0; i < alpha.length; i++) data[i * 4 + 3] = alpha[i];
   return { data, width: garment.width, height: garment.height };
 }
 
-/** The destination box the warp fills: the fitted landmarks with room for the garment's edges. */
-function warpBounds(plan: FitPlan, width: number, height: number) {
-  const margin = plan.frame.shoulderSpan * 0.5;
-  const xs = plan.pairs.map((p) => p.body.x);
-  const ys = plan.pairs.map((p) => p.body.y);
+/** The destination box the panel's warp fills: its pairs with room for the garment's edges. */
+function warpBounds(pairs: readonly LandmarkPair[], margin: number, width: number, height: number) {
+  const xs = pairs.map((p) => p.body.x);
+  const ys = pairs.map((p) => p.body.y);
   const x = Math.max(0, Math.floor(Math.min(...xs) - margin));
   const y = Math.max(0, Math.floor(Math.min(...ys) - margin));
-  return { x, y, width: Math.min(width, Math.ceil(Math.max(...xs) + margin)) - x, height: Math.min(height, Math.ceil(Math.max(...ys) + margin)) - y };
+  return { x, y, width: Math.max(0, Math.min(width, Math.ceil(Math.max(...xs) + margin)) - x), height: Math.max(0, Math.min(height, Math.ceil(Math.max(...ys) + margin)) - y) };
 }
 
 /**
@@ -83,14 +95,14 @@ function bodyShading(person: RgbaImage, personAlpha: Uint8ClampedArray, region: 
 }
 
 /**
- * Landmark pairs that disagree (a landmark misread on an odd garment) make
- * the spline fold the garment over itself. Where it would, the fit is relaxed
- * — the spline approximates the pairs instead of meeting them — until the
- * print is no longer torn, at worst nearly affine.
+ * Pairs that disagree (a landmark misread on an odd garment) make the spline
+ * fold the panel over itself. Where it would, the fit is relaxed — the spline
+ * approximates the pairs instead of meeting them — until the print is no
+ * longer torn, at worst nearly affine.
  */
-function unfoldedWarp(plan: FitPlan, bounds: { x: number; y: number; width: number; height: number }): Mapping {
-  const from = plan.pairs.map((p) => p.body);
-  const to = plan.pairs.map((p) => p.garment);
+function unfoldedWarp(pairs: readonly LandmarkPair[], bounds: { x: number; y: number; width: number; height: number }): Mapping {
+  const from = pairs.map((p) => p.body);
+  const to = pairs.map((p) => p.garment);
   let map: Mapping = () => ({ x: 0, y: 0 });
   for (const regularisation of RELAXATION) {
     const spline = fitThinPlate(from, to, regularisation);
@@ -101,41 +113,48 @@ function unfoldedWarp(plan: FitPlan, bounds: { x: number; y: number; width: numb
   return map;
 }
 
-/** How far from the body's axis the fitted hem reaches (0 for trousers, whose legs follow the body). */
-function hemHalfWidth(plan: FitPlan): number {
-  const hems = plan.pairs.filter((p) => p.name === 'hemLeft' || p.name === 'hemRight');
-  return Math.max(0, ...hems.map((p) => Math.abs(frameCoordinates(plan.frame, p.body).across)));
-}
-
 export function dress(input: DressInput, lap: (step: string) => void = () => {}): Dressed {
-  const { person, personAlpha, body, garment, kind, landmarks } = input;
+  const { person, personAlpha, garment, kind, landmarks } = input;
   const { width, height } = person;
   const personMask: AlphaMask = { data: personAlpha, width, height };
-  const frame = bodyFrame(body);
-  const plan = planFit(kind, landmarks, body, measureOnMask(personMask, frame));
-  const bounds = warpBounds(plan, width, height);
-  const mapping = sampledMapping(unfoldedWarp(plan, bounds), width, height, MESH_STEP);
-  const warped = warpRgba(garment, mapping, width, height, { bounds });
-  const sleeves = warpRgba(sleeveLayer(garment, landmarks), mapping, width, height, { bounds });
+  const frame = bodyFrame(input.body);
+  const body = repairArms(input.body, personMask, frame);
+  const garmentAlpha = alphaOf(garment);
+  const parts = garmentParts({ data: garmentAlpha, width: garment.width, height: garment.height }, landmarks, kind);
+  const plan = planFit(kind, landmarks, { data: parts.panel, width: garment.width, height: garment.height }, body, measureOnMask(personMask, frame, body), input.worn ?? null);
+  const bounds = warpBounds(plan.pairs, frame.shoulderSpan * 0.4, width, height);
+  const panel = warpRgba(withAlpha(garment, parts.panel), sampledMapping(unfoldedWarp(plan.pairs, bounds), width, height, MESH_STEP), width, height, { bounds });
+  const limbs = plan.limbs.flatMap((limb) => {
+    const part = parts.limbs.find((l) => l.side === limb.side);
+    if (!part) return [];
+    const limbBox = limbBounds(limb, width, height);
+    return [warpRgba(withAlpha(garment, part.mask), sampledMapping(limbMapping(limb), width, height, LIMB_MESH_STEP), width, height, { bounds: limbBox })];
+  });
+  const clear: RgbaImage = { data: new Uint8ClampedArray(width * height * 4), width, height };
+  const warped = layerOver(clear, [panel, ...limbs].map((image) => ({ image })));
   lap('warp');
 
+  // Sleeves lie over the arms; trouser legs and every panel lie under them.
+  const sleeves = new Uint8ClampedArray(width * height);
+  if (kind !== 'lower') for (const limb of limbs) for (let i = 0; i < sleeves.length; i++) sleeves[i] = Math.max(sleeves[i], limb.data[i * 4 + 3]);
   const arms = limbMask(personMask, body, frame, 'arms');
   const hands = limbMask(personMask, body, frame, 'hands');
-  const reach = garmentReach(personMask, frame, hemHalfWidth(plan) * 1.1);
+  const reach = garmentReach(personMask, frame, plan.hangHalf * 1.05);
   const keep = new Uint8ClampedArray(width * height);
   for (let i = 0; i < keep.length; i++) {
-    const sleeve = sleeves.data[i * 4 + 3] / 255;
+    const sleeve = sleeves[i] / 255;
     const visible = (reach[i] / 255) * (1 - hands[i] / 255) * (1 - (arms[i] / 255) * (1 - sleeve));
     keep[i] = 255 * visible;
   }
   const region = new Uint8ClampedArray(width * height);
   for (let i = 0; i < region.length; i++) region[i] = (warped.data[i * 4 + 3] * keep[i]) / 255;
   const shaded = applyShading(warped, bodyShading(person, personAlpha, region), SHADING_STRENGTH);
-  const opaquePerson = { ...person, data: Uint8ClampedArray.from(person.data) };
+  const cleaned = removeOldGarment({ person, alpha: personAlpha, body, frame, kind, covered: region, keep: limbMask(personMask, body, frame, 'fingers') });
+  const opaquePerson = { ...cleaned.image, data: Uint8ClampedArray.from(cleaned.image.data) };
   for (let i = 3; i < opaquePerson.data.length; i += 4) opaquePerson.data[i] = 255;
   const image = layerOver(opaquePerson, [{ image: shaded, mask: keep }]);
   const alpha = new Uint8ClampedArray(width * height);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(personAlpha[i], region[i]);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(cleaned.alpha[i], region[i]);
   lap('composite');
-  return { image, alpha, plan };
+  return { image, alpha, plan, region };
 }

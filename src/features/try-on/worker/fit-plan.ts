@@ -1,25 +1,32 @@
-// Where each garment landmark goes on the body: the pairs the warp is fitted
-// to. A top's panel goes to the shoulders, chest and waist; its sleeves along
-// the upper arms (as far as the sleeve is long); trouser legs along thigh and
-// shin; a skirt or dress hangs to its own length. Lengths keep the garment's
-// proportions, scaled by the ratio of the body's shoulders (or waist) to the
-// garment's; widths never go narrower than the body under them.
+// Where a garment goes on the body. The panel (a top's or dress's body, a
+// skirt, trousers down to the crotch) is placed by pairs for a thin-plate
+// warp: neckline and shoulders at the top of the shoulders, and its two
+// sides at every level from the armpits (or waistband) down to the hem, at
+// the body's own width there plus the garment's ease — so the hem and sides
+// come from the body, not from the flat photo. Sleeves and trouser legs are
+// limbs (./limb-warp.ts): they follow the arm or leg at any angle. Lengths
+// come from the garment's own proportions, read against a standard body
+// (./proportions.ts), and land as the same share of this wearer's torso,
+// legs or arms.
 import type { BodyKeypoints } from './body';
+import { bodyFrame, distance, inFrame, mid, pathLength, alongPath, frameCoordinates, type BodyFrame } from './body-frame';
+import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
+import { rowEdges } from './garment-parts';
+import type { LimbPlan } from './limb-warp';
 import {
-  alongPath,
-  bodyFrame,
-  distance,
-  frameCoordinates,
-  inFrame,
-  lerp,
-  mid,
-  outwardNormal,
-  pathLength,
-  add,
-  scale,
-  type BodyFrame,
-} from './body-frame';
-import type { GarmentKind, GarmentLandmarks, Point } from './fit-types';
+  ARM_LENGTH,
+  CHEST_FLAT_HALF,
+  CROTCH_BELOW_HIP,
+  LEG_LENGTH,
+  SHOULDER_TO_HIP,
+  SHOULDER_TOP,
+  WAISTBAND_ABOVE_HIP,
+  WAIST_FLAT_HALF,
+  armRadius,
+  legRadius,
+  torsoHalf,
+  wornHalf,
+} from './proportions';
 
 export interface LandmarkPair {
   name: string;
@@ -28,177 +35,120 @@ export interface LandmarkPair {
 }
 
 export interface FitPlan {
-  pairs: LandmarkPair[];
   frame: BodyFrame;
-  /** Garment pixels to body pixels. */
-  scale: number;
+  /** The panel's pairs, garment to body. */
+  pairs: LandmarkPair[];
+  limbs: LimbPlan[];
+  /** How far from the axis a hanging hem reaches below the hips (0 when nothing hangs). */
+  hangHalf: number;
 }
 
-/** What the fit measures on the person's mask; null where the mask cannot tell. */
+/** What the fit measures on the person's mask. */
 export interface BodyMeasure {
-  /** The body's half-width (pixels) across its axis at `along` pixels down it. */
-  halfWidth(along: number): number | null;
+  /** The torso's extent to each side of the axis at `along` pixels down it (arms left out), or null where the mask cannot tell. */
+  sides(along: number): { left: number; right: number } | null;
+  /** The half-thickness of a limb `length` pixels along its path, measured across it on the mask, or null where the mask cannot tell. */
+  limbHalf(path: readonly Point[], length: number): number | null;
   /** How far up the body's axis from `point` the outline is (the top of a shoulder). */
   heightAbove(point: Point): number | null;
 }
 
-/** How far the garment's shoulder seam sits out from the joint, in shoulder spans. */
-const SEAM_OUT = 0.1;
-/** How far above the joints' line the neck base and seams are, in shoulder spans. */
-const NECK_UP = 0.1;
-const SEAM_UP = 0.03;
-/** Arm half-thickness at the shoulder and at the wrist, in shoulder spans. */
-const ARM_HALF_TOP = 0.11;
-const ARM_HALF_WRIST = 0.06;
-/** Least room kept between two trouser legs' inner edges and the body's middle, in hip spans. */
-const MIDDLE_GAP = 0.03;
+/** The hip joints lie this share of the torso below the pose model's hip points (its points sit on the pelvis's side). */
+const HIP_DROP = 0.05;
+/** Levels at which the panel's sides are paired, the last this share of the way from the armpits above the hem (its corners are paired on their own). */
+const SIDE_LEVELS = 9;
+const HEM_INSET = 0.04;
+/** The most ease (metres) a garment keeps around the torso or a limb: looser cloth drapes in. */
+const MAX_EASE = 0.07;
+const MAX_LIMB_EASE = 0.05;
+/** Measured torso widths are trusted within these multiples of the proportional one. */
+const MEASURED_RANGE = [0.8, 1.15] as const;
+/** Measured limb radii are trusted within these multiples of the standard one. */
+const LIMB_RANGE = [0.8, 1.4] as const;
+/** How far below the shoulder joints the armpit is, worn (metres). */
+const ARMPIT_BELOW_JOINT = 0.11;
+/** A standard body's shoulder joints' half-span, and a neckline's usual half-width. */
+const SHOULDER_HALF = 0.19;
+const NECK_HALF = 0.075;
 
-/** A measured half-width if it is plausible beside the proportional estimate, else the estimate pulled towards it. */
-function torsoHalf(measure: BodyMeasure, along: number, estimate: number): number {
-  const measured = measure.halfWidth(along);
-  if (measured === null) return estimate;
-  return Math.min(Math.max(measured, estimate * 0.8), estimate * 1.25);
+/** The body's scale: pixels per metre along the torso, and its breadth against the standard body's. */
+interface BodyScale {
+  frame: BodyFrame;
+  /** How far down the axis the hip joints are (a little below the pose model's hip points). */
+  hip: number;
+  perMetre: number;
+  breadth: number;
+  legPath: [Point[], Point[]];
+  armPath: [Point[], Point[]];
+  legLength: number;
+  /** How far down the body's axis the ankles are. */
+  ankleAlong: number;
 }
 
-/** The body's torso half-width along the axis, from proportions: chest, waist, hips. */
-function proportionalHalf(frame: BodyFrame, along: number): number {
-  const t = along / frame.torsoLength;
-  const chest = frame.shoulderSpan * 0.46;
-  const waist = frame.shoulderSpan * 0.4;
-  const hips = frame.hipSpan * 0.85;
-  if (t <= 0.6) return chest + (waist - chest) * Math.max(0, t) / 0.6;
-  if (t <= 1) return waist + (hips - waist) * (t - 0.6) / 0.4;
-  return hips;
+function bodyScale(body: BodyKeypoints): BodyScale {
+  const frame = bodyFrame(body);
+  const hip = frame.torsoLength * (1 + HIP_DROP);
+  const perMetre = hip / SHOULDER_TO_HIP;
+  const breadth = Math.min(1.3, Math.max(0.75, frame.shoulderSpan / 2 / (SHOULDER_HALF * perMetre)));
+  const legPath: [Point[], Point[]] = [
+    [body.hipLeft, body.kneeLeft, body.ankleLeft],
+    [body.hipRight, body.kneeRight, body.ankleRight],
+  ];
+  const armPath: [Point[], Point[]] = [
+    [body.shoulderLeft, body.elbowLeft, body.wristLeft, body.handLeft],
+    [body.shoulderRight, body.elbowRight, body.wristRight, body.handRight],
+  ];
+  const legLength = (pathLength(legPath[0]) + pathLength(legPath[1])) / 2 - (hip - frame.torsoLength);
+  const ankleAlong = (frameCoordinates(frame, body.ankleLeft).along + frameCoordinates(frame, body.ankleRight).along) / 2;
+  return { frame, hip, perMetre, breadth, legPath, armPath, legLength, ankleAlong };
 }
 
-function pair(name: string, garment: Point | undefined, body: Point): LandmarkPair[] {
-  return garment ? [{ name, garment, body }] : [];
+/** The torso's half-width to one side at `along`: measured, within a range of the proportional one. */
+function torsoSide(scale: BodyScale, measure: BodyMeasure, along: number, side: -1 | 1): number {
+  const above = (scale.hip - along) / scale.perMetre;
+  const proportional = torsoHalf(above) * scale.perMetre * scale.breadth;
+  const measured = measure.sides(along);
+  if (!measured) return proportional;
+  const value = side < 0 ? measured.left : measured.right;
+  return Math.min(Math.max(value, proportional * MEASURED_RANGE[0]), proportional * MEASURED_RANGE[1]);
 }
 
-interface Side {
-  sign: -1 | 1;
-  shoulder: 'shoulderLeft' | 'shoulderRight';
-  armpit: 'armpitLeft' | 'armpitRight';
-  cuffOuter: 'cuffLeftOuter' | 'cuffRightOuter';
-  cuffInner: 'cuffLeftInner' | 'cuffRightInner';
-  neck: 'neckLeft' | 'neckRight';
-  waist: 'waistLeft' | 'waistRight';
-  hem: 'hemLeft' | 'hemRight';
-  legOuter: 'legLeftOuter' | 'legRightOuter';
-  legInner: 'legLeftInner' | 'legRightInner';
-  arm: (body: BodyKeypoints) => Point[];
-  leg: (body: BodyKeypoints) => Point[];
+/** How far the legs reach to one side of the axis at `along` (below the hips), with a leg's half-width. */
+function legReach(scale: BodyScale, along: number, side: -1 | 1): number {
+  let reach = 0;
+  for (const leg of scale.legPath) {
+    const { point } = alongPath(leg, Math.max(0, along - scale.frame.torsoLength));
+    const across = frameCoordinates(scale.frame, point).across * side;
+    const half = legRadius(Math.max(0, along - scale.hip) / scale.perMetre) * scale.perMetre * scale.breadth;
+    reach = Math.max(reach, across + half);
+  }
+  return reach;
 }
 
-const SIDES: readonly Side[] = [
-  {
-    sign: -1,
-    shoulder: 'shoulderLeft',
-    armpit: 'armpitLeft',
-    cuffOuter: 'cuffLeftOuter',
-    cuffInner: 'cuffLeftInner',
-    neck: 'neckLeft',
-    waist: 'waistLeft',
-    hem: 'hemLeft',
-    legOuter: 'legLeftOuter',
-    legInner: 'legLeftInner',
-    arm: (b) => [b.shoulderLeft, b.elbowLeft, b.wristLeft, b.handLeft],
-    leg: (b) => [b.hipLeft, b.kneeLeft, b.ankleLeft],
-  },
-  {
-    sign: 1,
-    shoulder: 'shoulderRight',
-    armpit: 'armpitRight',
-    cuffOuter: 'cuffRightOuter',
-    cuffInner: 'cuffRightInner',
-    neck: 'neckRight',
-    waist: 'waistRight',
-    hem: 'hemRight',
-    legOuter: 'legRightOuter',
-    legInner: 'legRightInner',
-    arm: (b) => [b.shoulderRight, b.elbowRight, b.wristRight, b.handRight],
-    leg: (b) => [b.hipRight, b.kneeRight, b.ankleRight],
-  },
-];
+/** The pairs along the panel's sides and middle, `levels` rows from `from` to `to` on the garment. */
+function sidePairs(panel: AlphaMask, from: number, to: number, place: (y: number, left: number, right: number) => { along: number; left: number; right: number } | null, frame: BodyFrame): LandmarkPair[] {
+  const pairs: LandmarkPair[] = [];
+  for (let k = 0; k < SIDE_LEVELS; k++) {
+    const y = from + ((to - from) * k) / (SIDE_LEVELS - 1);
+    const edges = rowEdges(panel, y) ?? rowEdges(panel, y - 1) ?? rowEdges(panel, y - 2);
+    if (!edges) continue;
+    const target = place(y, edges.left, edges.right);
+    if (!target) continue;
+    pairs.push({ name: `side left ${k}`, garment: { x: edges.left, y }, body: inFrame(frame, -target.left, target.along) });
+    pairs.push({ name: `side right ${k}`, garment: { x: edges.right, y }, body: inFrame(frame, target.right, target.along) });
+    pairs.push({ name: `middle ${k}`, garment: { x: (edges.left + edges.right) / 2, y }, body: inFrame(frame, (target.right - target.left) / 2, target.along) });
+  }
+  return pairs;
+}
 
-/** The vertical middle of a garment's top: the mean of its shoulder (or waist) points. */
-function garmentTop(g: GarmentLandmarks, kind: GarmentKind): number {
-  const points = kind === 'lower' ? [g.waistLeft, g.waistRight] : [g.shoulderLeft, g.shoulderRight];
+const meanY = (...points: (Point | undefined)[]) => {
   const present = points.filter((p): p is Point => Boolean(p));
   return present.reduce((sum, p) => sum + p.y, 0) / Math.max(1, present.length);
-}
-
-function garmentCentreX(g: GarmentLandmarks, kind: GarmentKind): number {
-  const [a, b] = kind === 'lower' ? [g.waistLeft, g.waistRight] : [g.shoulderLeft, g.shoulderRight];
-  return a && b ? (a.x + b.x) / 2 : 0;
-}
-
-/** Arm half-thickness `length` pixels down the arm from the shoulder joint. */
-function armHalf(arm: readonly Point[], S: number, length: number): number {
-  const t = Math.min(1, length / (pathLength(arm.slice(0, 3)) || 1));
-  return S * (ARM_HALF_TOP + (ARM_HALF_WRIST - ARM_HALF_TOP) * t) * 1.08;
-}
-
-/** The two edges of the arm (or of a sleeve of `half` around it) `length` pixels down it. */
-function armSection(arm: readonly Point[], frame: BodyFrame, length: number, half: number): { out: Point; in: Point } {
-  const { point, direction } = alongPath(arm, length);
-  const normal = outwardNormal(direction, point, frame.origin);
-  return { out: add(point, scale(normal, half)), in: add(point, scale(normal, -half)) };
-}
+};
 
 /**
- * Pairs for a sleeve: cuff ends across the arm where the sleeve ends, and the
- * sleeve's middle. A sleeve wider than the arm never reaches in past the
- * armpit: it is moved out instead, so it does not fold into the body panel.
- * Its inner seam runs from the armpit to the cuff.
- */
-function sleevePairs(side: Side, g: GarmentLandmarks, body: BodyKeypoints, frame: BodyFrame, k: number, pitTarget: Point): LandmarkPair[] {
-  const seam = g[side.shoulder];
-  const pit = g[side.armpit];
-  const outer = g[side.cuffOuter];
-  const inner = g[side.cuffInner];
-  if (!seam || !pit || !outer || !inner) return [];
-  const arm = side.arm(body);
-  const S = frame.shoulderSpan;
-  const reach = pathLength(arm.slice(0, 3)) + 0.04 * S;
-  const length = Math.min(distance(seam, mid(outer, inner)) * k, reach);
-  const at = (fraction: number, garmentHalf: number) => {
-    const section = armSection(arm, frame, length * fraction, Math.max(garmentHalf * k, armHalf(arm, S, length * fraction)));
-    const overlap = Math.abs(frameCoordinates(frame, pitTarget).across) - Math.abs(frameCoordinates(frame, section.in).across);
-    if (overlap <= 0) return section;
-    const shift = scale(frame.across, side.sign * overlap);
-    return { out: add(section.out, shift), in: add(section.in, shift) };
-  };
-  const cuff = at(1, distance(outer, inner) / 2);
-  const middle = at(0.55, (distance(seam, pit) / 2 + distance(outer, inner) / 2) / 2);
-  const prefix = side.sign < 0 ? 'left' : 'right';
-  return [
-    { name: `${prefix} cuff outer`, garment: outer, body: cuff.out },
-    { name: `${prefix} cuff inner`, garment: inner, body: cuff.in },
-    { name: `${prefix} sleeve middle outer`, garment: lerp(seam, outer, 0.55), body: middle.out },
-    { name: `${prefix} sleeve middle inner`, garment: lerp(pit, inner, 0.55), body: lerp(pitTarget, cuff.in, 0.55) },
-  ];
-}
-
-/**
- * Where a garment's armpit goes: on the torso's side, or — when a sleeved
- * garment meets an arm hanging close to the body — on the arm's inner edge,
- * so the sleeve's inner seam runs down the arm instead of folding into the torso.
- */
-function armpitTarget(side: Side, g: GarmentLandmarks, body: BodyKeypoints, frame: BodyFrame, torsoHalfAt: number, along: number): Point {
-  const torsoSide = inFrame(frame, side.sign * torsoHalfAt * 1.04, along);
-  if (!g[side.cuffOuter] || !g[side.cuffInner]) return torsoSide;
-  const arm = side.arm(body);
-  const drop = Math.max(0, along + SEAM_UP * frame.shoulderSpan);
-  const armInner = armSection(arm, frame, drop, armHalf(arm, frame.shoulderSpan, drop)).in;
-  const inner = frameCoordinates(frame, armInner);
-  return Math.abs(inner.across) < torsoHalfAt * 1.04 ? inFrame(frame, inner.across, along) : torsoSide;
-}
-
-/**
- * A point `across` the body at the top of its outline (the slope of the
- * shoulders), at least `rise[0]` and at most `rise[1]` shoulder spans above
- * the joints' line.
+ * A point on the body's outline above `across` (the top of the shoulder
+ * there), between `rise` shoulder spans above the joints' line.
  */
 function onOutline(frame: BodyFrame, measure: BodyMeasure, across: number, rise: readonly [number, number]): Point {
   const S = frame.shoulderSpan;
@@ -207,124 +157,253 @@ function onOutline(frame: BodyFrame, measure: BodyMeasure, across: number, rise:
   return inFrame(frame, across, -height);
 }
 
-/** A top or a dress: neck, shoulders, armpits, waist and hem on the torso; sleeves along the arms. */
-function upperPairs(g: GarmentLandmarks, body: BodyKeypoints, measure: BodyMeasure, kind: GarmentKind): FitPlan {
-  const frame = bodyFrame(body);
-  const S = frame.shoulderSpan;
-  const seamSpan = g.shoulderLeft && g.shoulderRight ? distance(g.shoulderLeft, g.shoulderRight) : S;
-  const k = (S * (1 + 2 * SEAM_OUT)) / seamSpan;
-  const top = garmentTop(g, kind);
-  const centreX = garmentCentreX(g, kind);
-  const along = (p: Point) => (p.y - top) * k;
-  const torso = (at: number) => torsoHalf(measure, at, proportionalHalf(frame, at));
-  const pairs: LandmarkPair[] = [];
-  for (const side of SIDES) {
-    const neck = g[side.neck];
-    if (neck) {
-      const neckHalf = Math.min(Math.max(Math.abs(neck.x - centreX) * k, 0.14 * S), 0.32 * S);
-      pairs.push(...pair(`${side.neck}`, neck, onOutline(frame, measure, side.sign * neckHalf, [NECK_UP, 0.3])));
-    }
-    // The seam sits out from the joint, as high as the top of the shoulder just inside it.
-    const seam = onOutline(frame, measure, side.sign * S * 0.4, [SEAM_UP, 0.22]);
-    pairs.push(...pair(side.shoulder, g[side.shoulder], add(seam, scale(frame.across, side.sign * S * (0.1 + SEAM_OUT)))));
-    const pit = g[side.armpit];
-    if (pit) {
-      const at = Math.min(Math.max(along(pit), 0.22 * S), 0.55 * S);
-      const target = armpitTarget(side, g, body, frame, torso(at), at);
-      pairs.push({ name: side.armpit, garment: pit, body: target });
-      pairs.push(...sleevePairs(side, g, body, frame, k, target));
-    }
-    for (const name of [side.waist, side.hem] as const) {
-      const point = g[name];
-      if (!point) continue;
-      const at = along(point);
-      const half = Math.max(Math.abs(point.x - centreX) * k, hangingHalf(frame, body, measure, at) * 1.05);
-      pairs.push(...pair(name, point, inFrame(frame, side.sign * half, at)));
-    }
-  }
-  return { pairs, frame, scale: k };
-}
-
 /**
- * How wide something hanging from the waist must be at `along`: the torso
- * above the hips, then both legs (their outer edges) below.
+ * How a garment photo relates to metres: laid flat (null: its widths are half
+ * girths, its scale read from them), or worn by a person (widths as worn,
+ * scale from the wearer's torso).
  */
-function hangingHalf(frame: BodyFrame, body: BodyKeypoints, measure: BodyMeasure, along: number): number {
-  if (along <= frame.torsoLength) return torsoHalf(measure, along, proportionalHalf(frame, along));
-  const legHalf = frame.hipSpan * 0.42;
-  const spread = (leg: Point[]) => {
-    const { point } = alongPath(leg, along - frame.torsoLength);
-    return Math.abs(frameCoordinates(frame, point).across) + legHalf;
-  };
-  return Math.max(spread([body.hipLeft, body.kneeLeft, body.ankleLeft]), spread([body.hipRight, body.kneeRight, body.ankleRight]), frame.hipSpan * 0.85);
-}
+export type GarmentScale = { metresPerPixel: number } | null;
 
-/** Trousers, shorts or a skirt: waistband above the hips, crotch between them, legs along thigh and shin. */
-function lowerPairs(g: GarmentLandmarks, body: BodyKeypoints, measure: BodyMeasure): FitPlan {
-  const frame = bodyFrame(body);
-  const H = frame.hipSpan;
-  const waistAlong = frame.torsoLength - 0.3 * H;
-  const waistHalf = torsoHalf(measure, waistAlong, proportionalHalf(frame, waistAlong));
-  const garmentWaist = g.waistLeft && g.waistRight ? distance(g.waistLeft, g.waistRight) : 2 * waistHalf;
-  const k = (2 * waistHalf * 1.04) / garmentWaist;
-  const top = garmentTop(g, 'lower');
-  const centreX = garmentCentreX(g, 'lower');
-  const along = (p: Point) => waistAlong + (p.y - top) * k;
-  const pairs: LandmarkPair[] = [];
-  if (g.crotch) {
-    const drop = Math.min(Math.max((g.crotch.y - top) * k, 0.45 * H), 1.1 * H);
-    pairs.push({ name: 'crotch', garment: g.crotch, body: inFrame(frame, 0, waistAlong + drop) });
-  }
-  for (const side of SIDES) {
-    pairs.push(...pair(side.waist, g[side.waist], inFrame(frame, side.sign * waistHalf * 1.04, waistAlong)));
-    const hem = g[side.hem];
-    if (hem) {
-      const at = along(hem);
-      const half = Math.max(Math.abs(hem.x - centreX) * k, hangingHalf(frame, body, measure, at) * 1.06);
-      pairs.push({ name: side.hem, garment: hem, body: inFrame(frame, side.sign * half, at) });
+/** A worn half-width (metres) from a half-width measured on the photo. */
+const asWorn = (half: number, worn: GarmentScale) => (worn ? half : wornHalf(half));
+/** A limb's worn radius from its half-width on the photo. */
+const limbAsWorn = (half: number, worn: GarmentScale) => (worn ? half : half / (Math.PI / 2));
+
+function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, measure: BodyMeasure, kind: GarmentKind, worn: GarmentScale): FitPlan {
+  const scale = bodyScale(body);
+  const { frame, perMetre: m } = scale;
+  const S = frame.shoulderSpan;
+  const T = scale.hip;
+  const pitSpan = g.armpitLeft && g.armpitRight ? distance(g.armpitLeft, g.armpitRight) : null;
+  const seamSpan = g.shoulderLeft && g.shoulderRight ? distance(g.shoulderLeft, g.shoulderRight) : panel.width / 2;
+  // Metres per garment pixel: a chest cut with the usual ease, checked against the neckline (which loose cuts keep).
+  const rho = worn ? worn.metresPerPixel : garmentScale(g, pitSpan, seamSpan);
+  const jointY = meanY(g.shoulderLeft, g.shoulderRight, g.neckLeft, g.neckRight) + SHOULDER_TOP / rho;
+  const hipY = jointY + SHOULDER_TO_HIP / rho;
+  const pitY = meanY(g.armpitLeft, g.armpitRight);
+  const hemY = meanY(g.hemLeft, g.hemRight);
+  const centreX = g.armpitLeft && g.armpitRight ? (g.armpitLeft.x + g.armpitRight.x) / 2 : panel.width / 2;
+  const legScale = scale.legLength / LEG_LENGTH;
+  const natural = (y: number) => {
+    if (kind !== 'full' || y <= hipY) return (y - jointY) * rho * m;
+    return T + (y - hipY) * rho * legScale;
+  };
+  // No hem past the ankles (a dress) or far past the hips (a top): a longer garment is shortened below the armpits.
+  const hemLimit = kind === 'full' ? scale.ankleAlong : T + 0.45 * (scale.ankleAlong - T);
+  const along = shortened(raisedArmpit(natural, jointY, pitY, hemY, ARMPIT_BELOW_JOINT * m), pitY, hemY, hemLimit);
+  const hipRow = rowEdges(panel, Math.min(hipY, hemY - 1));
+  const hipFlat = hipRow ? ((hipRow.right - hipRow.left) / 2) * rho : null;
+  let hangHalf = 0;
+  const targetAt = (y: number, left: number, right: number) => {
+    const a = along(y);
+    const flat = ((right - left) / 2) * rho;
+    if (kind === 'full' && a > T && hipFlat) {
+      // Hanging below the hips: the garment's own flare on the body's hips, and never inside the legs.
+      const flare = Math.max(1, flat / hipFlat);
+      const hip = (side: -1 | 1) => torsoSide(scale, measure, T, side) + easeAt(asWorn(hipFlat, worn), 0) * m;
+      const half = (side: -1 | 1) => Math.max(hip(side) * flare, legReach(scale, a, side) * 1.04);
+      const result = { along: a, left: half(-1), right: half(1) };
+      hangHalf = Math.max(hangHalf, result.left, result.right);
+      return result;
     }
-    pairs.push(...legPairs(side, g, body, frame, k, waistAlong, top));
+    const ease = easeAt(asWorn(flat, worn), (T - a) / m) * m;
+    return { along: a, left: torsoSide(scale, measure, a, -1) + ease, right: torsoSide(scale, measure, a, 1) + ease };
+  };
+  const pairs = sidePairs(panel, pitY, hemY - HEM_INSET * (hemY - pitY), targetAt, frame);
+  pairs.push(...hemPairs(g, hemY, targetAt, frame));
+  const sides = [
+    [-1, g.neckLeft, g.shoulderLeft, 'Left'],
+    [1, g.neckRight, g.shoulderRight, 'Right'],
+  ] as const;
+  const strapped = !(g.cuffLeftOuter || g.cuffRightOuter);
+  for (const [sign, neck, shoulder, name] of sides) {
+    const acrossOf = (p: Point) => Math.abs(p.x - centreX) * rho * (S / 2 / SHOULDER_HALF);
+    if (neck) {
+      const half = Math.min(Math.max(acrossOf(neck), 0.14 * S), 0.32 * S);
+      pairs.push({ name: `neck${name}`, garment: neck, body: onOutline(frame, measure, sign * half, [0.1, 0.3]) });
+    }
+    if (shoulder) {
+      // A seam sits out at the end of the shoulder; a strap where it is cut, on the shoulder's top.
+      const across = strapped ? Math.min(acrossOf(shoulder), 0.58 * S) : 0.53 * S;
+      const top = onOutline(frame, measure, sign * Math.min(across, 0.42 * S), [0.03, 0.22]);
+      pairs.push({ name: `shoulder${name}`, garment: shoulder, body: { x: top.x + frame.across.x * sign * (across - Math.min(across, 0.42 * S)), y: top.y + frame.across.y * sign * (across - Math.min(across, 0.42 * S)) } });
+    }
   }
-  return { pairs, frame, scale: k };
+  const limbs = sleevePlans(g, scale, rho, worn, measure);
+  return { frame, pairs, limbs, hangHalf };
 }
 
-/** Pairs for a trouser leg: the opening across the leg where it ends, and the knee-level middle. */
-function legPairs(side: Side, g: GarmentLandmarks, body: BodyKeypoints, frame: BodyFrame, k: number, waistAlong: number, top: number): LandmarkPair[] {
-  const outer = g[side.legOuter];
-  const inner = g[side.legInner];
-  const waist = g[side.waist];
-  if (!outer || !inner || !waist || !g.crotch) return [];
-  const leg = side.leg(body);
-  const H = frame.hipSpan;
-  const hipAlong = frame.torsoLength;
-  const reach = pathLength(leg) + 0.08 * H;
-  const length = Math.min((mid(outer, inner).y - top) * k - (hipAlong - waistAlong), reach);
-  const legHalfTop = 0.5 * H;
-  const legHalfAnkle = 0.2 * H;
-  const at = (fraction: number, garmentHalf: number) => {
-    const { point, direction } = alongPath(leg, length * fraction);
-    const normal = outwardNormal(direction, point, { x: frame.origin.x, y: point.y });
-    const t = Math.min(1, (length * fraction) / (pathLength(leg) || 1));
-    const half = Math.max(garmentHalf * k, (legHalfTop + (legHalfAnkle - legHalfTop) * t) * 1.05);
-    const section = { out: add(point, scale(normal, half)), in: add(point, scale(normal, -half)) };
-    // Legs close together: the two trouser legs meet at the middle instead of crossing it.
-    const crossing = MIDDLE_GAP * H - side.sign * frameCoordinates(frame, section.in).across;
-    if (crossing <= 0) return section;
-    const shift = scale(frame.across, side.sign * crossing);
-    return { out: add(section.out, shift), in: add(section.in, shift) };
-  };
-  const opening = at(1, distance(outer, inner) / 2);
-  const knee = at(0.5, (Math.abs(waist.x - g.crotch.x) / 2 + distance(outer, inner) / 2) / 2);
-  const prefix = side.sign < 0 ? 'left' : 'right';
+/** The hem's corners, where the sides end at the hem's level. */
+function hemPairs(g: GarmentLandmarks, hemY: number, place: (y: number, left: number, right: number) => { along: number; left: number; right: number } | null, frame: BodyFrame): LandmarkPair[] {
+  if (!g.hemLeft || !g.hemRight) return [];
+  const target = place(hemY, g.hemLeft.x, g.hemRight.x);
+  if (!target) return [];
   return [
-    { name: `${prefix} leg outer`, garment: outer, body: opening.out },
-    { name: `${prefix} leg inner`, garment: inner, body: opening.in },
-    { name: `${prefix} leg middle outer`, garment: lerp(waist, outer, 0.5), body: knee.out },
-    { name: `${prefix} leg middle inner`, garment: lerp(g.crotch, inner, 0.5), body: knee.in },
+    { name: 'hemLeft', garment: g.hemLeft, body: inFrame(frame, -target.left, target.along) },
+    { name: 'hemRight', garment: g.hemRight, body: inFrame(frame, target.right, target.along) },
   ];
 }
 
-/** The landmark pairs that put a garment of `kind` on this body. */
-export function planFit(kind: GarmentKind, garment: GarmentLandmarks, body: BodyKeypoints, measure: BodyMeasure): FitPlan {
-  return kind === 'lower' ? lowerPairs(garment, body, measure) : upperPairs(garment, body, measure, kind);
+/**
+ * A flat armhole is deeper than the drop from shoulder to armpit worn (the
+ * sleeve's underside wraps round the arm): the armpit's row goes no lower
+ * than `limit` down the body, the rows above it squeezed and those below
+ * spread so the hem stays where the garment's length puts it.
+ */
+function raisedArmpit(along: (y: number) => number, jointY: number, pitY: number, hemY: number, limit: number): (y: number) => number {
+  const pit = along(pitY);
+  if (pit <= limit || pitY <= jointY || hemY <= pitY) return along;
+  const top = along(jointY);
+  const hem = along(hemY);
+  return (y) => {
+    if (y <= jointY) return along(y);
+    if (y <= pitY) return top + ((limit - top) * (y - jointY)) / (pitY - jointY);
+    if (y <= hemY) return limit + ((hem - limit) * (y - pitY)) / (hemY - pitY);
+    return along(y);
+  };
+}
+
+/** `along` squeezed between `from` and `to` (garment rows) so that `to` lands no further than `limit`. */
+function shortened(along: (y: number) => number, from: number, to: number, limit: number): (y: number) => number {
+  const start = along(from);
+  const end = along(to);
+  if (end <= limit || end <= start) return along;
+  const squeeze = (limit - start) / (end - start);
+  return (y) => (y <= from ? along(y) : start + (along(y) - start) * squeeze);
+}
+
+/**
+ * Metres per pixel of a flat top: its chest read as a standard chest with the
+ * usual ease, and, where it has a neckline of a believable width, the mean
+ * (geometric) of that and the neckline read as a standard one — an
+ * oversized cut has a wide chest but an ordinary neck.
+ */
+function garmentScale(g: GarmentLandmarks, pitSpan: number | null, seamSpan: number): number {
+  const chest = pitSpan ? (2 * CHEST_FLAT_HALF) / pitSpan : (2 * SHOULDER_HALF * 1.1) / seamSpan;
+  if (!g.neckLeft || !g.neckRight) return chest;
+  const neck = (2 * NECK_HALF) / Math.max(1, distance(g.neckLeft, g.neckRight));
+  return neck > chest * 0.7 && neck < chest * 1.5 ? Math.sqrt(chest * neck) : chest;
+}
+
+/** Ease (metres) a worn half-width keeps over the standard torso `above` metres above the hips. */
+function easeAt(half: number, above: number): number {
+  return Math.min(MAX_EASE, Math.max(0, half - torsoHalf(above)));
+}
+
+/** A limb's radius: measured on the mask, within a range of the standard one (which it replaces where the mask cannot tell). */
+function limbRadius(measure: BodyMeasure, path: readonly Point[], s: number, standard: number): number {
+  const measured = measure.limbHalf(path, s);
+  if (measured === null) return standard;
+  return Math.min(Math.max(measured, standard * LIMB_RANGE[0]), standard * LIMB_RANGE[1]);
+}
+
+function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: GarmentScale, measure: BodyMeasure): LimbPlan[] {
+  const plans: LimbPlan[] = [];
+  const m = scale.perMetre;
+  const sides = [
+    [-1, g.shoulderLeft, g.armpitLeft, g.cuffLeftOuter, g.cuffLeftInner, 0],
+    [1, g.shoulderRight, g.armpitRight, g.cuffRightOuter, g.cuffRightInner, 1],
+  ] as const;
+  for (const [side, seam, pit, outer, inner, index] of sides) {
+    if (!seam || !pit || !outer || !inner) continue;
+    const path = scale.armPath[index];
+    const armLength = pathLength(path.slice(0, 3));
+    // The sleeve's length (its top edge, from the seam) as a share of a standard arm, on this arm (foreshortened as it is).
+    const length = Math.min((distance(seam, outer) * rho) / ARM_LENGTH, 1.05) * armLength;
+    const rootHalf = distance(seam, pit) / 2;
+    const endHalf = distance(outer, inner) / 2;
+    const half = (s: number) => {
+      const metres = (s / armLength) * ARM_LENGTH;
+      const t = Math.min(1, Math.max(0, s / Math.max(1, length)));
+      const flat = (rootHalf + (endHalf - rootHalf) * t) * rho;
+      const ease = Math.min(MAX_LIMB_EASE, Math.max(0, limbAsWorn(flat, worn) - armRadius(metres)));
+      return limbRadius(measure, path, s, armRadius(metres) * scale.breadth * m) + ease * m;
+    };
+    const centre = torsoCentre(scale);
+    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
+  }
+  return plans;
+}
+
+function torsoCentre(scale: BodyScale): Point {
+  return inFrame(scale.frame, 0, scale.frame.torsoLength / 2);
+}
+
+function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, measure: BodyMeasure, skirt: boolean, worn: GarmentScale): FitPlan {
+  const scale = bodyScale(body);
+  const { frame, perMetre: m } = scale;
+  const T = scale.hip;
+  const waistSpan = g.waistLeft && g.waistRight ? distance(g.waistLeft, g.waistRight) : panel.width / 2;
+  const rho = worn ? worn.metresPerPixel : (2 * WAIST_FLAT_HALF) / waistSpan;
+  const waistY = meanY(g.waistLeft, g.waistRight);
+  const hipY = waistY + WAISTBAND_ABOVE_HIP / rho;
+  const bandAlong = T - WAISTBAND_ABOVE_HIP * m;
+  const legScale = scale.legLength / LEG_LENGTH;
+  const natural = (y: number) => (y <= hipY ? bandAlong + (y - waistY) * rho * m : T + (y - hipY) * rho * legScale);
+  const along = shortened(natural, waistY, meanY(g.hemLeft, g.hemRight, g.legLeftOuter, g.legRightOuter), scale.ankleAlong);
+  const pairs: LandmarkPair[] = [];
+  let hangHalf = 0;
+  const hipRow = rowEdges(panel, hipY);
+  const hipFlat = hipRow ? ((hipRow.right - hipRow.left) / 2) * rho : null;
+  const targetAt = (y: number, left: number, right: number) => {
+    const a = along(y);
+    const flat = ((right - left) / 2) * rho;
+    if (a > T && hipFlat) {
+      const flare = Math.max(1, flat / hipFlat);
+      const hip = (side: -1 | 1) => torsoSide(scale, measure, T, side) + easeAt(asWorn(hipFlat, worn), 0) * m;
+      const half = (side: -1 | 1) => Math.max(hip(side) * flare, legReach(scale, a, side) * 1.04);
+      const result = { along: a, left: half(-1), right: half(1) };
+      hangHalf = Math.max(hangHalf, result.left, result.right);
+      return result;
+    }
+    const ease = easeAt(asWorn(flat, worn), (T - a) / m) * m;
+    return { along: a, left: torsoSide(scale, measure, a, -1) + ease, right: torsoSide(scale, measure, a, 1) + ease };
+  };
+  if (skirt) {
+    const hemY = meanY(g.hemLeft, g.hemRight);
+    pairs.push(...sidePairs(panel, waistY + 1, hemY - HEM_INSET * (hemY - waistY), targetAt, frame));
+    pairs.push(...hemPairs(g, hemY, targetAt, frame));
+    return { frame, pairs, limbs: [], hangHalf };
+  }
+  const crotch = g.crotch;
+  const bottom = crotch ? crotch.y : waistY + (CROTCH_BELOW_HIP + WAISTBAND_ABOVE_HIP) / rho;
+  pairs.push(...sidePairs(panel, waistY + 1, bottom, targetAt, frame));
+  if (crotch) pairs.push({ name: 'crotch', garment: crotch, body: inFrame(frame, 0, Math.min(along(crotch.y), T + CROTCH_BELOW_HIP * 1.3 * m)) });
+  const limbs: LimbPlan[] = [];
+  const legs = [
+    [-1, g.legLeftOuter, g.legLeftInner, 0],
+    [1, g.legRightOuter, g.legRightInner, 1],
+  ] as const;
+  for (const [side, outer, inner, index] of legs) {
+    if (!outer || !inner || !crotch) continue;
+    const edges = rowEdges(panel, crotch.y - 2);
+    const outerTop = edges ? { x: side < 0 ? edges.left : edges.right, y: crotch.y } : { x: outer.x, y: crotch.y };
+    const root = mid(outerTop, crotch);
+    const end = mid(outer, inner);
+    const path = scale.legPath[index];
+    const legLength = pathLength(path) - (scale.hip - frame.torsoLength);
+    // The path starts at the pose's hip point, a little above the joint.
+    const drop = scale.hip - frame.torsoLength;
+    const start = drop + (CROTCH_BELOW_HIP / LEG_LENGTH) * legLength;
+    const reach = drop + ((CROTCH_BELOW_HIP + distance(root, end) * rho) / LEG_LENGTH) * legLength;
+    const length = Math.min(reach, drop + legLength * 1.03) - start;
+    const rootHalf = distance(outerTop, crotch) / 2;
+    const endHalf = distance(outer, inner) / 2;
+    const half = (s: number) => {
+      const metres = (Math.max(0, s - drop) / legLength) * LEG_LENGTH;
+      const t = Math.min(1, Math.max(0, (s - start) / Math.max(1, length)));
+      const flat = (rootHalf + (endHalf - rootHalf) * t) * rho;
+      const ease = Math.min(MAX_LIMB_EASE, Math.max(0, limbAsWorn(flat, worn) - legRadius(metres)));
+      return limbRadius(measure, path, s, legRadius(metres) * scale.breadth * m) + ease * m;
+    };
+    const out = { x: frame.across.x * side, y: frame.across.y * side };
+    limbs.push({ side, source: { rootOuter: outerTop, rootInner: crotch, endOuter: outer, endInner: inner }, path, start, length, half, away: () => out });
+  }
+  return { frame, pairs, limbs, hangHalf };
+}
+
+/** The plan that puts a garment of `kind` on this body; `panel` is the garment's panel part (./garment-parts.ts). */
+export function planFit(kind: GarmentKind, garment: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, measure: BodyMeasure, worn: GarmentScale = null): FitPlan {
+  if (kind === 'lower') return lowerPlan(garment, panel, body, measure, !garment.crotch, worn);
+  return upperPlan(garment, panel, body, measure, kind, worn);
 }

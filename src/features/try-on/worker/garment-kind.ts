@@ -48,6 +48,14 @@ const SLEEVE_ROWS = 0.15;
 const SLEEVE_WIDENING = 1.2;
 /** Height over narrowest body width from which a top is a dress. */
 const DRESS_TALLNESS = 2;
+/** A bodice: the waist at most this share of the top's width, the garment at least this many top widths long. */
+const BODICE_WAIST = 0.9;
+const BODICE_LENGTH = 1.8;
+/** A hood: at least this share of the rows at the top, each a single run under this share of the widest row. */
+const HOOD_ROWS = 0.12;
+const HOOD_WIDTH = 0.45;
+/** Two legs under a neckline but no sleeves: a jumpsuit only if at least this many top widths long. */
+const JUMPSUIT_LENGTH = 2.6;
 
 /** Gaps in a column shorter than this share of the garment's height are mended. */
 const MENDED_GAP = 0.06;
@@ -103,12 +111,16 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   const sleeves = hasSleeves(spans, rows);
   const legs = legShare(spans, rows) >= LEG_ROWS;
   if (!neckline && !sleeves) {
-    return legs
-      ? { kind: 'lower', reason: 'two legs below a waistband' }
-      : { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
+    if (legs) return { kind: 'lower', reason: 'two legs below a waistband' };
+    // A bodice whose straps or neckline the mask lost still narrows to a waist below its top; a skirt only widens.
+    if (hasBodice(spans, rows)) return { kind: 'full', reason: 'a bodice narrowing to a waist, then a skirt: a dress' };
+    return { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
   }
-  if (legs) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
-  const tallness = rows.length / (narrowestBody(spans, rows) ?? rows.length);
+  // Trousers' waistband can dip like a neckline, their hips flare like sleeves: a jumpsuit has a neckline and sleeves or a body's length above its legs.
+  if (legs && neckline && (sleeves || rows.length >= JUMPSUIT_LENGTH * topWidth(spans, rows))) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
+  if (legs) return { kind: 'lower', reason: 'two legs below a waistband (its top dips a little)' };
+  // A hood laid above the shoulders adds no length to the body.
+  const tallness = (rows.length - hoodRows(spans, rows)) / (narrowestBody(spans, rows) ?? rows.length);
   const top = sleeves ? 'sleeves' : 'a neckline or straps';
   if (tallness >= DRESS_TALLNESS) {
     return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
@@ -116,8 +128,46 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   return { kind: 'upper', reason: `${top} over a short body, ${tallness.toFixed(1)}× its narrowest width: a top` };
 }
 
+/**
+ * Whether the top of the silhouette is a bodice: its first rows wider than
+ * the narrowest row between a fifth and a half of the way down (a waist),
+ * on a garment long for its top's width.
+ */
+function hasBodice(spans: readonly RowSpan[], rows: readonly number[]): boolean {
+  const width = (y: number) => spans[y].right - spans[y].left + 1;
+  const top = topWidth(spans, rows);
+  const waist = Math.min(...band(rows, 0.2, 0.5).map(width));
+  return waist <= BODICE_WAIST * top && rows.length >= BODICE_LENGTH * top;
+}
+
+/** How many of the first rows are a hood: one narrow run (under HOOD_WIDTH of the widest row) above the shoulders. */
+export function hoodRows(spans: readonly RowSpan[], rows: readonly number[]): number {
+  const widest = Math.max(...rows.map((y) => spans[y].right - spans[y].left + 1));
+  const widths = rows.map((y) => spans[y].right - spans[y].left + 1);
+  const step = Math.max(2, Math.round(rows.length / 150));
+  let count = 0;
+  let slowest = Infinity;
+  for (let k = 0; k < rows.length; k++) {
+    if (spans[rows[k]].runs.length !== 1 || widths[k] >= HOOD_WIDTH * widest) break;
+    // A hood's rounded top widens ever more slowly down to its base; the shoulders then widen at once.
+    if (k >= step) {
+      const growth = widths[k] - widths[k - step];
+      if (k > 3 * step && growth > 2 * slowest + 2 * step) break;
+      slowest = Math.min(slowest, Math.max(0, growth));
+    }
+    count++;
+  }
+  return count >= HOOD_ROWS * rows.length ? count : 0;
+}
+
+/** The mean width of the garment's first rows. */
+function topWidth(spans: readonly RowSpan[], rows: readonly number[]): number {
+  const top = band(rows, 0.02, 0.08).map((y) => spans[y].right - spans[y].left + 1);
+  return top.reduce((a, b) => a + b, 0) / Math.max(1, top.length);
+}
+
 /** The row numbers from the garment's top to its bottom. */
-function filledRows(spans: readonly RowSpan[]): number[] {
+export function filledRows(spans: readonly RowSpan[]): number[] {
   const top = spans.findIndex((s) => s.runs.length > 0);
   if (top < 0) return [];
   let bottom = spans.length - 1;

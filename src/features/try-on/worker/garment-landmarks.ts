@@ -22,6 +22,7 @@ import {
   lineCrossing,
   nearestIndex,
   ringPath,
+  rowSpans,
   simplifyPath,
   smoothRing,
   traceOuterContour,
@@ -31,7 +32,7 @@ import {
   type Hole,
 } from '../../../imaging/contour';
 import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
-import { garmentSilhouette } from './garment-kind';
+import { filledRows, garmentSilhouette, hoodRows } from './garment-kind';
 
 // Lengths are in garment heights.
 /** Radius of the moving average over the traced outline. */
@@ -50,6 +51,10 @@ const MIN_HOLE = 0.0005;
 const GAP_OUT = 0.7;
 /** Depth of the concavity under the hull's bottom from which it is the gap between legs. */
 const LEG_GAP = 0.12;
+/** An opening's two corners stray from the way between its root and far end at least this share as far as each other. */
+const OPENING_PAIR = 0.8;
+/** A concavity at least this deep (garment heights) may hold an armpit. */
+const MIN_ARMPIT_DEPTH = 0.025;
 /** An armpit under a sleeve turns the outline inwards at least this much (radians). */
 const ARMPIT_TURN = (60 * Math.PI) / 180;
 /** A corner turns the outline at least this much (radians). */
@@ -111,8 +116,19 @@ interface SideReading {
  * when the mask holds no blob to trace; check garmentMaskProblem first.
  */
 export function findGarmentLandmarks(mask: AlphaMask, kind: GarmentKind): GarmentLandmarks {
-  const outline = readOutline(mask);
-  return kind === 'lower' ? lowerLandmarks(outline) : upperLandmarks(outline, kind);
+  if (kind === 'lower') return lowerLandmarks(readOutline(mask));
+  return upperLandmarks(readOutline(withoutHood(mask)), kind);
+}
+
+/** The mask with a hood laid above the shoulders left out: the garment's top is then where the hood meets it. */
+function withoutHood(mask: AlphaMask): AlphaMask {
+  const spans = rowSpans(garmentSilhouette(mask));
+  const rows = filledRows(spans);
+  const hood = hoodRows(spans, rows);
+  if (hood === 0) return mask;
+  const data = Uint8ClampedArray.from(mask.data);
+  data.fill(0, 0, (rows[0] + hood + 1) * mask.width);
+  return { data, width: mask.width, height: mask.height };
 }
 
 function readOutline(mask: AlphaMask): Outline {
@@ -256,8 +272,27 @@ function findNeck({ ring, concavities: list, centroid, height }: Outline): { lef
 /** One side's landmarks from its outline, `path` being ring indices from the neck corner to the hem's middle. */
 function readSide(outline: Outline, frame: Frame, path: readonly number[], side: Side): SideReading {
   const points = path.map((i) => outline.ring[i]);
-  const split = sharpConcaveCorner(outline, path);
-  return (split !== undefined && readSleevedSide(outline, frame, path, split, side)) || readStrapSide(outline, frame, path, points, side);
+  for (const split of [sharpConcaveCorner(outline, path), deepestConcavity(outline, path)]) {
+    const sleeved = split !== undefined && readSleevedSide(outline, frame, path, split, side);
+    if (sleeved) return sleeved;
+  }
+  return readStrapSide(outline, frame, path, points, side);
+}
+
+/**
+ * Position on the path of the deepest point of the deepest concavity along
+ * it (past the neck): where a sleeve meets the body when the corner there is
+ * too open to turn like an armpit (a sleeve laid out nearly level).
+ */
+function deepestConcavity({ concavities: list, height, step }: Outline, path: readonly number[]): number | undefined {
+  const position = new Map(path.map((index, k) => [index, k]));
+  let best: { at: number; depth: number } | undefined;
+  for (const c of list) {
+    const at = position.get(c.deepest);
+    if (at === undefined || at < step || at > path.length - step || c.depth < MIN_ARMPIT_DEPTH * height) continue;
+    if (!best || c.depth > best.depth) best = { at, depth: c.depth };
+  }
+  return best?.at;
 }
 
 /**
@@ -388,15 +423,19 @@ function sleeveReach(path: readonly Point[], neck: Point, pit: Point): number {
 
 /**
  * The two ends of an opening (cuff or leg) on an outline starting at `root`:
- * the neighbouring corners of its simplified polygon (past the first) that
- * stray furthest from the way between `root` and `far`, in path order.
+ * the corner of its simplified polygon (past the first) furthest from the way
+ * between `root` and `far` — the far end of a sleeve or leg — and its
+ * neighbour: the one before it when that is nearly as far (the opening's
+ * other corner), else the one after (a short wide sleeve whose opening runs
+ * back to the armpit). In path order.
  */
 function openingCorners(path: readonly Point[], root: Point, far: Point, tolerance: number): { outer: number; inner: number } | undefined {
   const corners = simplifyPath(path, Math.max(1.5, tolerance)).slice(1);
   if (corners.length < 2) return undefined;
-  const pairs = corners.slice(0, -1).map((_, k) => k);
-  const best = argmax(pairs, (k) => detour(path[corners[k]], root, far) + detour(path[corners[k + 1]], root, far));
-  return { outer: corners[best], inner: corners[best + 1] };
+  const away = corners.map((c) => detour(path[c], root, far));
+  const tip = argmax(corners.slice(0, -1).map((_, k) => k), (k) => away[k]);
+  const pair = tip > 0 && away[tip - 1] >= OPENING_PAIR * away[tip] ? tip - 1 : tip;
+  return { outer: corners[pair], inner: corners[pair + 1] };
 }
 
 /** A sleeveless side's corner without a clear turn: the point furthest out (and not far down) before halfway down. */

@@ -4,10 +4,16 @@
 import { boxMean } from '../../../imaging/box-filter';
 import type { AlphaMask, Point } from './fit-types';
 import type { BodyKeypoints } from './body';
-import { frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
+import { alongPath, frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
 import type { BodyMeasure } from './fit-plan';
 
 const INSIDE = 128;
+/** Half the width (in shoulder spans) of the band above the shoulders that the head takes. */
+const HEAD_HALF = 0.4;
+/** How far the fingers reach past the pose's hand point (the knuckles), in shoulder spans. */
+const FINGERS = 0.25;
+/** How far past the person's outline (in shoulder spans) a garment's loose cloth may reach. */
+const REACH_MARGIN = 0.12;
 
 function isInside(mask: AlphaMask, p: Point): boolean {
   const x = Math.round(p.x);
@@ -16,25 +22,43 @@ function isInside(mask: AlphaMask, p: Point): boolean {
 }
 
 /**
- * The fit's measures on the person's mask. Half-width: how far the mask runs
- * from the axis to each side, the larger of the two, or null where the axis
- * is not inside the person (between the legs). Height above a point: how far
- * up the axis the mask goes from it, or null from outside the person or past
+ * The fit's measures on the person's mask. Sides: how far the mask runs from
+ * the axis to each side before it ends or meets an arm (the arms drawn as
+ * capsules along the pose, from `minimum` out), or null where the axis is
+ * not inside the person (between the legs). Height above a point: how far up
+ * the axis the mask goes from it, or null from outside the person or past
  * half a shoulder span (the neck, not a shoulder).
  */
-export function measureOnMask(mask: AlphaMask, frame: BodyFrame): BodyMeasure {
+export function measureOnMask(mask: AlphaMask, frame: BodyFrame, body: BodyKeypoints): BodyMeasure {
   const S = frame.shoulderSpan;
-  const run = (from: Point, step: Point, limit: number) => {
+  const arms = armCapsules(body, frame, mask.width, mask.height);
+  const run = (from: Point, step: Point, limit: number, stopAtArm = false) => {
     let length = 0;
-    while (length < limit && isInside(mask, { x: from.x + step.x * (length + 1), y: from.y + step.y * (length + 1) })) length++;
+    while (length < limit) {
+      const p = { x: from.x + step.x * (length + 1), y: from.y + step.y * (length + 1) };
+      if (!isInside(mask, p)) break;
+      if (stopAtArm && length > 0.3 * S && arms[Math.round(p.y) * mask.width + Math.round(p.x)] > 128) break;
+      length++;
+    }
     return length;
   };
   return {
-    halfWidth(along) {
+    sides(along) {
       const centre = inFrame(frame, 0, along);
       if (!isInside(mask, centre)) return null;
       const across = frame.across;
-      return Math.max(run(centre, across, 1.5 * S), run(centre, { x: -across.x, y: -across.y }, 1.5 * S));
+      return { left: run(centre, { x: -across.x, y: -across.y }, 1.5 * S, true), right: run(centre, across, 1.5 * S, true) };
+    },
+    limbHalf(path, length) {
+      const { point, direction } = alongPath(path, length);
+      if (!isInside(mask, point)) return null;
+      const normal = { x: -direction.y, y: direction.x };
+      const limit = 0.4 * S;
+      const a = run(point, normal, limit);
+      const b = run(point, { x: -normal.x, y: -normal.y }, limit);
+      // A limb against the torso or the other leg runs on into it: only the narrower side is the limb's own.
+      if (a >= limit && b >= limit) return null;
+      return Math.min(a, b) + 0.5;
     },
     heightAbove(point) {
       if (!isInside(mask, point)) return null;
@@ -42,6 +66,20 @@ export function measureOnMask(mask: AlphaMask, frame: BodyFrame): BodyMeasure {
       return height >= 0.5 * S ? null : height;
     },
   };
+}
+
+/** The arms from shoulder to fingertips as capsules (0–255), whether or not the mask shows them. */
+function armCapsules(body: BodyKeypoints, frame: BodyFrame, width: number, height: number): Uint8ClampedArray {
+  const S = frame.shoulderSpan;
+  const capsules: Capsule[] = [];
+  for (const side of ['Left', 'Right'] as const) {
+    const elbow = body[`elbow${side}`];
+    const wrist = body[`wrist${side}`];
+    capsules.push({ a: lerp(body[`shoulder${side}`], elbow, 0.3), b: elbow, radius: 0.1 * S });
+    capsules.push({ a: elbow, b: wrist, radius: 0.085 * S });
+    capsules.push({ a: wrist, b: extend(wrist, body[`hand${side}`], FINGERS * S), radius: 0.11 * S });
+  }
+  return drawCapsules(capsules, width, height);
 }
 
 /** Distance from p to the segment a–b. */
@@ -87,9 +125,10 @@ function extend(from: Point, to: Point, by: number): Point {
  * The arms and hands as the person's mask shows them: capsules along
  * elbow–wrist–hand and the lower upper arm, kept where the person is.
  * 'hands' is the hands alone, which are in front of everything; 'arms' adds
- * the arms, in front of all but a sleeve.
+ * the arms, in front of all but a sleeve; 'fingers' is the hands past the
+ * palm, which an old cuff never reaches.
  */
-export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'hands'): Uint8ClampedArray {
+export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'hands' | 'fingers'): Uint8ClampedArray {
   const S = frame.shoulderSpan;
   const capsules: Capsule[] = [];
   for (const side of ['Left', 'Right'] as const) {
@@ -97,8 +136,10 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
     const elbow = body[`elbow${side}`];
     const wrist = body[`wrist${side}`];
     const hand = body[`hand${side}`];
-    const fingertips = extend(wrist, hand, 0.12 * S);
-    capsules.push({ a: wrist, b: fingertips, radius: 0.13 * S });
+    // The pose's hand point is at the knuckles; the fingers reach as far again past them.
+    const fingertips = extend(wrist, hand, FINGERS * S);
+    if (part === 'fingers') capsules.push({ a: lerp(wrist, hand, 0.6), b: fingertips, radius: 0.09 * S });
+    else capsules.push({ a: wrist, b: fingertips, radius: 0.16 * S });
     if (part === 'arms') {
       // The top of the upper arm meets the shoulder under the sleeve's cap; only below the armpit can it be in front.
       capsules.push({ a: lerp(shoulder, elbow, 0.45), b: elbow, radius: 0.12 * S });
@@ -112,7 +153,8 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
 
 /**
  * Where a garment may reach: the person's mask with the gaps between the
- * legs filled, grown by a margin for loose cloth, and nothing above the neck.
+ * legs filled, grown by a margin for loose cloth, and nothing above the neck
+ * (over the head; a raised arm beside it is reached).
  * Below the hips a skirt may flare out to `hangHalf` from the body's axis.
  */
 export function garmentReach(alpha: AlphaMask, frame: BodyFrame, hangHalf = 0): Uint8ClampedArray {
@@ -136,7 +178,7 @@ export function garmentReach(alpha: AlphaMask, frame: BodyFrame, hangHalf = 0): 
       if (to > from) filled.fill(1, y * width + from, y * width + to);
     }
   }
-  const margin = Math.max(1, Math.round(frame.shoulderSpan * 0.06));
+  const margin = Math.max(1, Math.round(frame.shoulderSpan * REACH_MARGIN));
   const grown = boxMean({ data: filled, width, height }, margin);
   const reach = new Uint8ClampedArray(width * height);
   const neckLimit = -0.16 * frame.shoulderSpan;
@@ -144,9 +186,49 @@ export function garmentReach(alpha: AlphaMask, frame: BodyFrame, hangHalf = 0): 
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (grown.data[i] <= 0.02) continue;
-      const along = frameCoordinates(frame, { x, y }).along;
-      reach[i] = 255 * Math.max(0, Math.min(1, along - neckLimit));
+      // Nothing above the neck, over the head; a raised arm beside it may wear its sleeve.
+      const { along, across } = frameCoordinates(frame, { x, y });
+      reach[i] = Math.abs(across) > HEAD_HALF * frame.shoulderSpan ? 255 : 255 * Math.max(0, Math.min(1, along - neckLimit));
     }
   }
   return reach;
+}
+
+/** Below this the pose model's wrist is a guess. */
+const WRIST_TRUSTED = 0.5;
+
+/**
+ * The keypoints with forearms the pose model was unsure of (a wrist it could
+ * not see, folded back towards the shoulder) read off the mask instead: from
+ * the elbow, the direction within 70° of the upper arm along which the person
+ * goes on furthest, where that leads away from the torso (an arm across the
+ * body cannot be told from the torso under it, so it is left as it was).
+ */
+export function repairArms(body: BodyKeypoints, mask: AlphaMask, frame: BodyFrame): BodyKeypoints {
+  const out = { ...body };
+  for (const side of ['Left', 'Right'] as const) {
+    const shoulder = body[`shoulder${side}`];
+    const elbow = body[`elbow${side}`];
+    const wrist = body[`wrist${side}`];
+    if (wrist.visibility >= WRIST_TRUSTED) continue;
+    const upper = Math.hypot(elbow.x - shoulder.x, elbow.y - shoulder.y);
+    if (upper < 2) continue;
+    const base = Math.atan2(elbow.y - shoulder.y, elbow.x - shoulder.x);
+    let best: { angle: number; run: number } | null = null;
+    for (let turn = -70; turn <= 70; turn += 5) {
+      const angle = base + (turn * Math.PI) / 180;
+      let run = 0;
+      while (run < 1.3 * upper && isInside(mask, { x: elbow.x + Math.cos(angle) * (run + 1), y: elbow.y + Math.sin(angle) * (run + 1) })) run++;
+      if (!best || run > best.run) best = { angle, run };
+    }
+    if (!best || best.run < 0.5 * upper) continue;
+    const length = Math.min(best.run, 0.85 * upper);
+    const end = { x: elbow.x + Math.cos(best.angle) * length, y: elbow.y + Math.sin(best.angle) * length };
+    const { across, along } = frameCoordinates(frame, end);
+    if (Math.abs(across) < 0.6 * frame.shoulderSpan && along > 0 && along < frame.torsoLength * 1.2) continue;
+    const hand = { x: end.x + Math.cos(best.angle) * 0.3 * upper, y: end.y + Math.sin(best.angle) * 0.3 * upper };
+    out[`wrist${side}`] = { ...end, visibility: WRIST_TRUSTED };
+    out[`hand${side}`] = { ...hand, visibility: WRIST_TRUSTED };
+  }
+  return out;
 }

@@ -4,4 +4,5 @@ import '../shared/tasks';
 
 export const tasks = {
   tryOn: async () => (await import('./tryOn')).tryOn,
-} satisfies TaskImplementations<'tryOn'>;
+  tryOnReadings: async () => (await import('./tryOn')).tryOnReadings,
+} satisfies TaskImplementations<'tryOn' | 'tryOnReadings'>;

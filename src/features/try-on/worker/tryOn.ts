@@ -1,28 +1,19 @@
 // The try-on task: a person photo and a garment photo in, the person wearing
-// the garment out (JPEG, or PNG with the person's alpha). Each step's time is
-// reported: pose, masks (ISNet on both images), garment, warp, composite.
+// the garment out (JPEG, or PNG with the person's alpha). The models read
+// both photos (./readings.ts), the fit is pure (./fit.ts). Each step's time
+// is reported: pose, masks (ISNet on both images), garment, warp, composite.
 import { ApiError } from '../../../api/errors';
 import type { EngineProgress, TaskContext } from '../../../api/tasks';
-import { cutOutSubject, subjectMatte } from '../../../engine/cutout';
 import { decodeImage } from '../../../engine/decode';
 import { lapTimer } from '../../../engine/lap-timer';
-import { hasOwnAlpha } from '../../../engine/matte';
 import type { RgbaImage } from '../../../imaging/image';
 import { encodePng } from '../../../imaging/png-encode';
 import { tryOnMeta as meta } from '../shared/meta';
-import type { TryOnArgs, TryOnOutput } from '../shared/tasks';
-import { bodyKeypoints, bodyProblem } from './body';
-import { dress } from './dress';
-import type { AlphaMask } from './fit-types';
-import { classifyGarment, garmentMaskProblem } from './garment-kind';
-import { findGarmentLandmarks } from './garment-landmarks';
+import type { TryOnArgs, TryOnOutput, TryOnReadings, TryOnReadingsArgs } from '../shared/tasks';
+import { subjectMatte } from '../../../engine/cutout';
+import { fitTryOn } from './fit';
 import { detectPose } from './pose-model';
-
-function alphaOf(image: RgbaImage): Uint8ClampedArray {
-  const alpha = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
-  return alpha;
-}
+import { readGarment, readPerson } from './readings';
 
 async function encodeJpeg(image: RgbaImage): Promise<Blob> {
   const canvas = new OffscreenCanvas(image.width, image.height);
@@ -39,36 +30,15 @@ export async function tryOn({ person, garment, options }: TryOnArgs, { progress 
   const garmentImage = await decodeImage(garment);
   lap('decode');
 
-  progress({ stage: 'finding the body', fraction: 0.03 });
-  const landmarks = await detectPose(personImage);
-  if (!landmarks) throw new ApiError('invalid_parameter', 'person_image: no person was found in the image');
-  const body = bodyKeypoints(landmarks, personImage.width, personImage.height);
-  const problem = bodyProblem(body, personImage.width);
-  if (problem) throw new ApiError('invalid_parameter', problem);
-  lap('pose');
-
+  progress({ stage: 'finding the person', fraction: 0.03 });
   const personProgress = (p: EngineProgress) => progress({ stage: 'finding the person', fraction: 0.08 + 0.4 * p.fraction });
-  // A cut-out result takes the person's colours freed of the old background at
-  // the edges; a JPEG keeps the photo's, so only the matte is needed.
-  const personCut = options.removeBackground
-    ? await cutOutSubject(personImage, personProgress)
-    : { image: personImage, alpha: await subjectMatte(personImage, personProgress) };
-  let garmentCut: RgbaImage = garmentImage;
-  if (options.preprocessGarment && !hasOwnAlpha(garmentImage)) {
-    garmentCut = (await cutOutSubject(garmentImage, (p) => progress({ stage: 'isolating the garment', fraction: 0.48 + 0.4 * p.fraction }))).image;
-  }
+  const personReading = await readPerson(personImage, options.removeBackground, personProgress);
+  const garmentProgress = (p: EngineProgress) => progress({ stage: 'isolating the garment', fraction: 0.48 + 0.4 * p.fraction });
+  const garmentReading = await readGarment(garmentImage, options.preprocessGarment, garmentProgress);
   lap('masks');
 
-  progress({ stage: 'reading the garment', fraction: 0.9 });
-  const garmentMask: AlphaMask = { data: alphaOf(garmentCut), width: garmentCut.width, height: garmentCut.height };
-  const garmentProblem = garmentMaskProblem(garmentMask);
-  if (garmentProblem) throw new ApiError('invalid_parameter', `garment_image: ${garmentProblem}`);
-  const kind = options.garmentMode === 'auto' ? classifyGarment(garmentMask).kind : options.garmentMode;
-  const garmentLandmarks = findGarmentLandmarks(garmentMask, kind);
-  lap('garment');
-
-  progress({ stage: 'fitting the garment', fraction: 0.92 });
-  const dressed = dress({ person: personCut.image, personAlpha: personCut.alpha, body, garment: garmentCut, kind, landmarks: garmentLandmarks }, lap);
+  progress({ stage: 'fitting the garment', fraction: 0.9 });
+  const dressed = fitTryOn(personReading, garmentReading, options.garmentMode, lap);
 
   progress({ stage: 'encoding', fraction: 0.97 });
   const { width, height } = personImage;
@@ -82,5 +52,24 @@ export async function tryOn({ person, garment, options }: TryOnArgs, { progress 
   }
   lap('encode');
   const contentType = options.removeBackground ? 'image/png' : 'image/jpeg';
-  return { blob, contentType, width, height, garmentKind: kind, timings };
+  return { blob, contentType, width, height, garmentKind: dressed.kind, timings };
+}
+
+/**
+ * Test builds only: the models' readings of a person or garment photo, for
+ * the eval to cache and fit again in Node (bench/eval-try-on.ts).
+ */
+export async function tryOnReadings({ image, role }: TryOnReadingsArgs): Promise<TryOnReadings> {
+  if (!__TEST_HOOKS__) throw new ApiError('not_implemented', 'tryOnReadings exists in test builds only');
+  const photo = await decodeImage(image);
+  const noProgress = () => {};
+  if (role === 'person') {
+    const landmarks = await detectPose(photo);
+    const alpha = landmarks ? await subjectMatte(photo) : new Uint8ClampedArray(photo.width * photo.height);
+    return { landmarks, alpha, width: photo.width, height: photo.height };
+  }
+  const reading = await readGarment(photo, true, noProgress);
+  const alpha = new Uint8ClampedArray(photo.width * photo.height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = reading.image.data[i * 4 + 3];
+  return { landmarks: reading.landmarks, alpha, width: photo.width, height: photo.height };
 }

@@ -1,0 +1,319 @@
+// A garment photographed on a person: taken from that person, never pasted
+// with their head and limbs. The person is found by the pose model on the
+// garment photo and their head in the cut-out's matte (a garment laid flat
+// or on a ghost mannequin has no head there). The garment is told from skin
+// and hair by colour (palettes sampled on the face, the hair, the chest and
+// the thighs), cut to the part of the body it dresses, and its landmarks are
+// read off that person's pose. Where it cannot be taken, the reason says why.
+import type { RgbaImage } from '../../../imaging/image';
+import { largestBlob } from '../../../imaging/contour';
+import { boxMean } from '../../../imaging/box-filter';
+import type { GarmentMode } from '../shared/meta';
+import { bodyKeypoints, bodyProblem, type BodyKeypoints } from './body';
+import { alongPath, bodyFrame, frameCoordinates, inFrame, lerp, mid, pathLength, type BodyFrame } from './body-frame';
+import { palette, paletteDistance, pixel, type Palette } from './colour-palette';
+import type { GarmentKind, GarmentLandmarks, Point } from './fit-types';
+import type { PoseLandmark } from './pose-model';
+import { SHOULDER_TO_HIP } from './proportions';
+
+/** Share of a disc around the nose the matte must cover for a head to be there. */
+const HEAD_COVER = 0.6;
+/** A neck is narrower than this share of the shoulders. */
+const NECK_SHARE = 0.5;
+/** Two palettes this close are one garment (a dress); a pixel this close to a palette matches it. */
+const SAME_GARMENT = 40;
+const MATCH = 60;
+/** The taken garment must cover at least this share of the torso's box. */
+const MIN_TAKEN = 0.25;
+
+export interface TakenGarment {
+  image: RgbaImage;
+  kind: GarmentKind;
+  landmarks: GarmentLandmarks;
+  /** Metres per pixel of the garment photo, from the wearer's torso. */
+  metresPerPixel: number;
+}
+
+/** Whether the garment photo shows a person: a pose with a head in the matte at its nose. */
+export function showsPerson(cutOut: RgbaImage, landmarks: readonly PoseLandmark[] | null): boolean {
+  if (!landmarks) return false;
+  const { width, height } = cutOut;
+  const body = bodyKeypoints(landmarks, width, height);
+  if (body.nose.visibility < 0.5) return false;
+  const radius = Math.max(3, 0.12 * Math.hypot(body.shoulderRight.x - body.shoulderLeft.x, body.shoulderRight.y - body.shoulderLeft.y));
+  let inside = 0;
+  let total = 0;
+  for (let dy = -radius; dy <= radius; dy += 1) {
+    for (let dx = -radius; dx <= radius; dx += 1) {
+      if (dx * dx + dy * dy > radius * radius) continue;
+      const x = Math.round(body.nose.x + dx);
+      const y = Math.round(body.nose.y + dy);
+      total++;
+      if (x >= 0 && y >= 0 && x < width && y < height && cutOut.data[(y * width + x) * 4 + 3] >= 128) inside++;
+    }
+  }
+  if (inside < HEAD_COVER * total) return false;
+  // A head sits on a neck: the matte narrows between the shoulders and the nose (a hood laid flat does not); or, failing that, the legs are in view.
+  const frame = bodyFrame(body);
+  const neckAlong = frameCoordinates(frame, body.nose).along / 2;
+  let neck = 0;
+  for (let a = -frame.shoulderSpan; a <= frame.shoulderSpan; a++) {
+    const p = inFrame(frame, a, neckAlong);
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    if (x >= 0 && y >= 0 && x < width && y < height && cutOut.data[(y * width + x) * 4 + 3] >= 128) neck++;
+  }
+  const knees = [body.kneeLeft, body.kneeRight].every((k) => k.visibility >= 0.5 && cutOut.data[(Math.round(k.y) * width + Math.round(k.x)) * 4 + 3] >= 128);
+  return neck < NECK_SHARE * frame.shoulderSpan || knees;
+}
+
+function paletteGap(a: Palette, b: Palette): number {
+  if (a.colours.length === 0 || b.colours.length === 0) return Infinity;
+  return Math.max(...a.colours.map((c) => paletteDistance(b, c)));
+}
+
+/** Walks along a limb from its start while its middle is garment; the arc length where the garment ends. */
+function garmentEndAlong(mask: Uint8Array, width: number, path: readonly Point[], from: number): number {
+  const total = pathLength(path);
+  let last = from;
+  for (let s = from; s <= total; s += 1) {
+    const { point } = alongPath(path, s);
+    const x = Math.round(point.x);
+    const y = Math.round(point.y);
+    if (mask[y * width + x]) last = s;
+    else if (s - last > 6) break;
+  }
+  return last;
+}
+
+/** The outermost garment pixel from the axis at `along`, towards `side`. */
+function edgeAt(mask: Uint8Array, frame: BodyFrame, width: number, height: number, along: number, side: -1 | 1, limit: number): Point {
+  let last = inFrame(frame, 0, along);
+  for (let a = 0; a <= limit; a++) {
+    const p = inFrame(frame, side * a, along);
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    if (x < 0 || y < 0 || x >= width || y >= height) break;
+    if (mask[y * width + x]) last = p;
+  }
+  return last;
+}
+
+/** The first garment pixel down from above at `across`, within `from`–`to` along. */
+function topAt(mask: Uint8Array, frame: BodyFrame, width: number, height: number, across: number, from: number, to: number): Point {
+  for (let a = from; a <= to; a++) {
+    const p = inFrame(frame, across, a);
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    if (x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x]) return p;
+  }
+  return inFrame(frame, across, to);
+}
+
+/** Where the garment ends going down at `across` from `from` along. */
+function bottomAt(mask: Uint8Array, frame: BodyFrame, width: number, height: number, across: number, from: number, limit: number): Point {
+  let last = inFrame(frame, across, from);
+  let gap = 0;
+  for (let a = from; a <= limit; a++) {
+    const p = inFrame(frame, across, a);
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    if (x < 0 || y < 0 || x >= width || y >= height) break;
+    if (mask[y * width + x]) {
+      last = p;
+      gap = 0;
+    } else if (++gap > 4) break;
+  }
+  return last;
+}
+
+/** Fills the holes arms and hands leave in the garment from the garment around them (averages that grow inwards). */
+function mendHoles(image: RgbaImage, mask: Uint8Array, holes: Uint8Array): void {
+  const { width, height } = image;
+  const known = Float32Array.from(mask);
+  const channels = [0, 1, 2].map((c) => Float32Array.from({ length: width * height }, (_, i) => (mask[i] ? image.data[i * 4 + c] : 0)));
+  for (let radius = 2; radius < Math.max(width, height); radius *= 2) {
+    const weight = boxMean({ data: known, width, height }, radius);
+    const sums = channels.map((plane) => boxMean({ data: plane, width, height }, radius));
+    let open = 0;
+    for (let i = 0; i < holes.length; i++) {
+      if (!holes[i]) continue;
+      if (weight.data[i] <= 1e-4) {
+        open++;
+        continue;
+      }
+      for (let c = 0; c < 3; c++) image.data[i * 4 + c] = sums[c].data[i] / weight.data[i];
+      image.data[i * 4 + 3] = 255;
+      holes[i] = 0;
+    }
+    if (open === 0) break;
+  }
+}
+
+/**
+ * The garment taken from the person wearing it, or the reason it cannot be.
+ * `cutOut`: the garment photo's cut-out (the person with the matte as alpha).
+ */
+export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[], mode: GarmentMode): TakenGarment | string {
+  const { width, height } = cutOut;
+  const body = bodyKeypoints(landmarks, width, height);
+  const problem = bodyProblem(body, width);
+  if (problem) return `garment_image shows a person, and the garment cannot be taken from them: ${problem.replace(/person_image/g, 'the photo')}; use a photo of the garment laid flat, or worn facing the camera from shoulders to hem`;
+  const frame = bodyFrame(body);
+  const S = frame.shoulderSpan;
+  const T = frame.torsoLength;
+  const alpha = new Uint8ClampedArray(width * height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = cutOut.data[i * 4 + 3];
+  const earSpan = Math.max(Math.hypot(body.earRight.x - body.earLeft.x, body.earRight.y - body.earLeft.y), 0.3 * S);
+  const skin = palette(cutOut, alpha, [-1, 1].map((s) => ({ x: body.nose.x + s * 0.22 * earSpan, y: body.nose.y + 0.12 * earSpan })), Math.max(2, Math.round(0.06 * earSpan)), 2);
+  const hair = palette(cutOut, alpha, [{ x: body.nose.x, y: body.nose.y - 0.75 * earSpan }], Math.max(2, Math.round(0.1 * earSpan)), 2);
+  const upper = palette(cutOut, alpha, [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.5 * T), inFrame(frame, 0.15 * S, 0.5 * T)], Math.max(3, Math.round(0.08 * S)), 3);
+  const lower = palette(cutOut, alpha, [lerp(body.hipLeft, body.kneeLeft, 0.4), lerp(body.hipRight, body.kneeRight, 0.4)], Math.max(3, Math.round(0.07 * S)), 3);
+  const dress = paletteGap(upper, lower) < SAME_GARMENT && paletteGap(lower, upper) < SAME_GARMENT;
+  const kind: GarmentKind = mode === 'auto' ? (dress ? 'full' : 'upper') : mode;
+  const wanted = kind === 'lower' ? [lower] : kind === 'upper' ? [upper] : [upper, lower];
+  if (wanted.some((p) => p.colours.length === 0)) return 'garment_image shows a person, but no garment was found on them where it should be';
+  if (wanted.some((p) => paletteDistance(skin, p.colours[0]) < 24)) {
+    return 'garment_image shows a person whose garment is the colour of their skin: it cannot be told apart from them; use a photo of the garment laid flat';
+  }
+  const others = kind === 'upper' ? [lower] : kind === 'lower' ? [upper] : [];
+  const handCapsule = (hand: Point, wrist: Point) => ({ hand, wrist, radius: 0.16 * S });
+  const hands = [handCapsule(body.handLeft, body.wristLeft), handCapsule(body.handRight, body.wristRight)];
+  const ankleAlong = Math.min(frameCoordinates(frame, body.ankleLeft).along, frameCoordinates(frame, body.ankleRight).along);
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (alpha[i] < 128) continue;
+      const { along } = frameCoordinates(frame, { x, y });
+      if (along < -0.2 * S || along > ankleAlong) continue;
+      if (kind === 'lower' && along < 0.55 * T) continue;
+      if (hands.some((h) => Math.hypot(x - h.hand.x, y - h.hand.y) < h.radius)) continue;
+      const c = pixel(cutOut, x, y)!;
+      const own = Math.min(...wanted.map((p) => paletteDistance(p, c)));
+      if (own > MATCH) continue;
+      if (paletteDistance(skin, c) < own || (hair.colours.length && paletteDistance(hair, c) < own * 0.8 && along < 0.3 * T)) continue;
+      if (others.some((p) => p.colours.length > 0 && paletteDistance(p, c) < own * 0.85)) continue;
+      mask[i] = 1;
+    }
+  }
+  const blob = largestBlob({ data: mask, width, height }).data;
+  let area = 0;
+  for (const v of blob) area += v;
+  const torsoBox = S * T * (kind === 'lower' ? 1.2 : 1);
+  if (area < MIN_TAKEN * torsoBox) return 'garment_image shows a person, but their garment could not be told apart from their skin and hair; use a photo of the garment laid flat';
+  // Holes the arms or hands leave inside the garment: filled from the garment around them.
+  const image: RgbaImage = { data: Uint8ClampedArray.from(cutOut.data), width, height };
+  const holes = enclosedHoles(blob, width, height);
+  for (let i = 0; i < blob.length; i++) if (!blob[i]) image.data[i * 4 + 3] = 0;
+  mendHoles(image, blob, holes);
+  const filled = Uint8Array.from({ length: width * height }, (_, i) => (image.data[i * 4 + 3] >= 128 ? 1 : 0));
+  return {
+    image,
+    kind,
+    landmarks: kind === 'lower' ? lowerLandmarks(filled, body, frame, width, height) : upperLandmarks(filled, body, frame, width, height, kind),
+    metresPerPixel: SHOULDER_TO_HIP / T,
+  };
+}
+
+/** Background pixels enclosed by the garment (not reaching the image border). */
+function enclosedHoles(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const outside = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let x = 0; x < width; x++) stack.push(x, (height - 1) * width + x);
+  for (let y = 0; y < height; y++) stack.push(y * width, y * width + width - 1);
+  while (stack.length) {
+    const i = stack.pop()!;
+    if (outside[i] || mask[i]) continue;
+    outside[i] = 1;
+    const x = i % width;
+    if (x > 0) stack.push(i - 1);
+    if (x < width - 1) stack.push(i + 1);
+    if (i >= width) stack.push(i - width);
+    if (i < (height - 1) * width) stack.push(i + width);
+  }
+  return Uint8Array.from(outside, (o, i) => (o || mask[i] ? 0 : 1));
+}
+
+function upperLandmarks(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame, width: number, height: number, kind: GarmentKind): GarmentLandmarks {
+  const S = frame.shoulderSpan;
+  const T = frame.torsoLength;
+  const g: GarmentLandmarks = {};
+  const limit = 1.5 * S;
+  const pitAlong = 0.2 * T;
+  for (const [side, name, index] of [
+    [-1, 'Left', 0],
+    [1, 'Right', 1],
+  ] as const) {
+    g[`neck${name}`] = topAt(mask, frame, width, height, side * 0.2 * S, -0.3 * S, 0.3 * T);
+    const arm = [body[`shoulder${name}`], body[`elbow${name}`], body[`wrist${name}`]];
+    const seamTop = topAt(mask, frame, width, height, side * 0.5 * S, -0.3 * S, 0.3 * T);
+    g[`shoulder${name}`] = seamTop;
+    // The armpit: where the torso's side meets the arm, a little below the shoulders.
+    const pit = edgeAt(mask, frame, width, height, pitAlong, side, 0.45 * S);
+    g[`armpit${name}`] = pit;
+    const end = garmentEndAlong(mask, width, arm, 0.15 * pathLength(arm));
+    if (end > 0.3 * frame.shoulderSpan) {
+      const { point, direction } = alongPath(arm, end);
+      const half = 0.09 * S;
+      const normal = { x: -direction.y, y: direction.x };
+      const out = normal.x * side > 0 ? normal : { x: -normal.x, y: -normal.y };
+      g[`cuff${name}Outer`] = { x: point.x + out.x * half, y: point.y + out.y * half };
+      g[`cuff${name}Inner`] = { x: point.x - out.x * half, y: point.y - out.y * half };
+    }
+    void index;
+    const hemLimit = kind === 'full' ? 3 * T : 1.6 * T;
+    const column = side * 0.3 * S;
+    const bottom = bottomAt(mask, frame, width, height, column, pitAlong, hemLimit);
+    const bottomAlong = frameCoordinates(frame, bottom).along;
+    g[`hem${name}`] = edgeAt(mask, frame, width, height, bottomAlong - 2, side, limit);
+  }
+  return g;
+}
+
+function lowerLandmarks(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame, width: number, height: number): GarmentLandmarks {
+  const S = frame.shoulderSpan;
+  const T = frame.torsoLength;
+  const g: GarmentLandmarks = {};
+  const top = topAt(mask, frame, width, height, 0, 0.5 * T, 1.3 * T);
+  const topAlong = frameCoordinates(frame, top).along;
+  g.waistLeft = edgeAt(mask, frame, width, height, topAlong + 2, -1, S);
+  g.waistRight = edgeAt(mask, frame, width, height, topAlong + 2, 1, S);
+  // Between the knees upwards: the first garment pixel is the crotch; none means a skirt.
+  const knees = mid(body.kneeLeft, body.kneeRight);
+  const kneeAlong = frameCoordinates(frame, knees).along;
+  let crotch: Point | null = null;
+  for (let a = kneeAlong; a > topAlong; a--) {
+    const p = inFrame(frame, frameCoordinates(frame, knees).across, a);
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    if (mask[y * width + x]) {
+      crotch = p;
+      break;
+    }
+  }
+  const hipsAlong = frameCoordinates(frame, mid(body.hipLeft, body.hipRight)).along;
+  if (!crotch || frameCoordinates(frame, crotch).along > hipsAlong + 0.8 * (kneeAlong - hipsAlong)) {
+    // A skirt: its hem where the garment ends down the middle.
+    const bottom = bottomAt(mask, frame, width, height, 0, topAlong + 2, 4 * T);
+    const along = frameCoordinates(frame, bottom).along;
+    g.hemLeft = edgeAt(mask, frame, width, height, along - 2, -1, 2 * S);
+    g.hemRight = edgeAt(mask, frame, width, height, along - 2, 1, 2 * S);
+    return g;
+  }
+  g.crotch = crotch;
+  for (const [name, leg] of [
+    ['Left', [body.hipLeft, body.kneeLeft, body.ankleLeft]],
+    ['Right', [body.hipRight, body.kneeRight, body.ankleRight]],
+  ] as const) {
+    const end = garmentEndAlong(mask, width, leg, 0.15 * pathLength(leg));
+    const { point, direction } = alongPath(leg, end);
+    const half = 0.2 * S;
+    const normal = { x: -direction.y, y: direction.x };
+    const sign = name === 'Left' ? -1 : 1;
+    const out = normal.x * sign > 0 ? normal : { x: -normal.x, y: -normal.y };
+    g[`leg${name}Outer`] = { x: point.x + out.x * half, y: point.y + out.y * half };
+    g[`leg${name}Inner`] = { x: point.x - out.x * half, y: point.y - out.y * half };
+  }
+  return g;
+}

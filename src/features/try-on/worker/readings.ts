@@ -1,0 +1,28 @@
+// What try-on reads from its two photos with the models: the person's pose
+// and matte, and the garment cut out of its photo with the pose of anyone
+// wearing it there. Everything after these readings is pure (./fit.ts).
+import type { EngineProgress } from '../../../api/tasks';
+import { cutOutSubject, subjectMatte } from '../../../engine/cutout';
+import { hasOwnAlpha } from '../../../engine/matte';
+import type { RgbaImage } from '../../../imaging/image';
+import { ApiError } from '../../../api/errors';
+import { personProblem } from './body';
+import type { GarmentReading, PersonReading } from './fit';
+import { detectPose } from './pose-model';
+
+/** The person's pose and matte; throws invalid_parameter (before the matte is made) when there is no person to dress. */
+export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<PersonReading> {
+  const landmarks = await detectPose(photo);
+  const problem = personProblem(landmarks, photo.width, photo.height);
+  if (problem) throw new ApiError('invalid_parameter', problem);
+  // A cut-out result takes the person's colours freed of the old background at
+  // the edges; a JPEG keeps the photo's, so only the matte is needed.
+  if (cutOut) return { ...(await cutOutSubject(photo, progress)), landmarks };
+  return { image: photo, alpha: await subjectMatte(photo, progress), landmarks };
+}
+
+export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<GarmentReading> {
+  const landmarks = await detectPose(photo);
+  if (!cutOut || hasOwnAlpha(photo)) return { image: photo, landmarks };
+  return { image: (await cutOutSubject(photo, progress)).image, landmarks };
+}

@@ -1,0 +1,88 @@
+// The old garment painted out where the new one leaves it: an old long
+// sleeve below a new short one becomes skin (the face's colour), a loose old
+// top beside the body becomes the backdrop (and transparent), and what the
+// new garment covers, the hands and the head stay as they were.
+import { expect, test } from 'vitest';
+import type { RgbaImage } from '../../../src/imaging/image';
+import type { BodyKeypoints, BodyPointName } from '../../../src/features/try-on/worker/body';
+import { bodyFrame } from '../../../src/features/try-on/worker/body-frame';
+import type { Point } from '../../../src/features/try-on/worker/fit-types';
+import { removeOldGarment } from '../../../src/features/try-on/worker/old-garment';
+
+const W = 300;
+const H = 420;
+const SKIN = [205, 160, 130];
+const RED = [200, 40, 50];
+const GREY = [128, 128, 128];
+
+const points: Record<BodyPointName, Point> = {
+  nose: { x: 150, y: 45 },
+  earLeft: { x: 132, y: 42 },
+  earRight: { x: 168, y: 42 },
+  shoulderLeft: { x: 115, y: 95 },
+  shoulderRight: { x: 185, y: 95 },
+  elbowLeft: { x: 105, y: 160 },
+  elbowRight: { x: 195, y: 160 },
+  wristLeft: { x: 100, y: 220 },
+  wristRight: { x: 200, y: 220 },
+  handLeft: { x: 99, y: 236 },
+  handRight: { x: 201, y: 236 },
+  hipLeft: { x: 132, y: 220 },
+  hipRight: { x: 168, y: 220 },
+  kneeLeft: { x: 130, y: 310 },
+  kneeRight: { x: 170, y: 310 },
+  ankleLeft: { x: 129, y: 395 },
+  ankleRight: { x: 171, y: 395 },
+};
+const body = Object.fromEntries(Object.entries(points).map(([name, p]) => [name, { ...p, visibility: 0.99 }])) as BodyKeypoints;
+
+function segmentNear(p: Point, a: Point, b: Point, r: number): boolean {
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / ((b.x - a.x) ** 2 + (b.y - a.y) ** 2)));
+  return Math.hypot(p.x - a.x - t * (b.x - a.x), p.y - a.y - t * (b.y - a.y)) <= r;
+}
+
+// The person: a skin head and hands, legs in skin, a red long-sleeved top that also hangs loose 20 px past the left side.
+const person: RgbaImage = { data: new Uint8ClampedArray(W * H * 4), width: W, height: H };
+const alpha = new Uint8ClampedArray(W * H);
+const covered = new Uint8ClampedArray(W * H);
+for (let y = 0; y < H; y++) {
+  for (let x = 0; x < W; x++) {
+    const p = { x, y };
+    const i = y * W + x;
+    let colour = GREY;
+    const head = Math.hypot(x - 150, y - 45) < 24 || segmentNear(p, { x: 150, y: 60 }, { x: 150, y: 95 }, 9);
+    const hands = segmentNear(p, body.wristLeft, body.handLeft, 9) || segmentNear(p, body.wristRight, body.handRight, 9);
+    const torso = x >= 112 && x <= 188 && y >= 90 && y <= 225;
+    const loose = x >= 92 && x < 112 && y >= 180 && y <= 225;
+    const arms = ['Left', 'Right'].some((s) => segmentNear(p, points[`shoulder${s}` as BodyPointName], points[`elbow${s}` as BodyPointName], 11) || segmentNear(p, points[`elbow${s}` as BodyPointName], points[`wrist${s}` as BodyPointName], 9));
+    const legs = segmentNear(p, body.hipLeft, body.ankleLeft, 14) || segmentNear(p, body.hipRight, body.ankleRight, 14);
+    if (legs || head) colour = SKIN;
+    if (torso || arms || loose) colour = RED;
+    if (hands) colour = SKIN;
+    const inPerson = head || hands || torso || loose || arms || legs;
+    person.data.set([...colour, 255], i * 4);
+    alpha[i] = inPerson ? 255 : 0;
+    // The new garment: the torso and the upper arms to 20 px below the shoulders.
+    if (torso || ['Left', 'Right'].some((s) => segmentNear(p, points[`shoulder${s}` as BodyPointName], { x: points[`shoulder${s}` as BodyPointName].x, y: 125 }, 12))) covered[i] = 255;
+  }
+}
+const keep = new Uint8ClampedArray(W * H);
+const cleaned = removeOldGarment({ person, alpha, body, frame: bodyFrame(body), kind: 'upper', covered, keep });
+const at = (x: number, y: number) => Array.from(cleaned.image.data.slice((y * W + x) * 4, (y * W + x) * 4 + 3));
+const near = (c: number[], want: number[], tolerance: number) => c.every((v, k) => Math.abs(v - want[k]) <= tolerance);
+
+test('an old sleeve below the new one becomes skin', () => {
+  const forearm = at(102, 195);
+  expect(near(forearm, SKIN, 45), String(forearm)).toBe(true);
+});
+
+test('a loose old top past the body becomes the backdrop, transparent in a cut-out', () => {
+  expect(near(at(95, 200), GREY, 6), String(at(95, 200))).toBe(true);
+  expect(cleaned.alpha[200 * W + 95]).toBe(0);
+});
+
+test('what the new garment covers, the head and the hands are left as they were', () => {
+  expect(at(150, 150)).toEqual(RED);
+  expect(at(150, 45)).toEqual(SKIN);
+  expect(at(100, 228)).toEqual(SKIN);
+});
