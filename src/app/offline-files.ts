@@ -15,8 +15,14 @@ export async function countKept(): Promise<number> {
   return kept.filter(Boolean).length;
 }
 
-/** Fetches every later file (the service worker keeps each); reports files done. */
-export async function fetchEverything(onProgress: (done: number, total: number) => void): Promise<void> {
+/** The service worker writes a file it keeps just after serving it: how long to wait for the last writes. */
+const WRITES_SETTLE_MS = 30_000;
+
+/**
+ * Fetches every later file (the service worker keeps each); reports files
+ * done, and settles with how many are kept once the writes are.
+ */
+export async function fetchEverything(onProgress: (done: number, total: number) => void): Promise<number> {
   let done = 0;
   onProgress(done, laterFiles.length);
   for (const url of laterFiles) {
@@ -24,5 +30,11 @@ export async function fetchEverything(onProgress: (done: number, total: number) 
     if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
     await response.arrayBuffer();
     onProgress(++done, laterFiles.length);
+  }
+  const deadline = Date.now() + WRITES_SETTLE_MS;
+  for (;;) {
+    const kept = await countKept();
+    if (kept === laterFiles.length || Date.now() > deadline) return kept;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

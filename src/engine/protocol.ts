@@ -25,9 +25,8 @@ export const JOBS_CHANNEL = 'cutout-jobs';
 /**
  * Cache Storage that keeps files fetched after the first visit (runtimes, the
  * model, what a feature loads on first use). The service worker keeps what it
- * serves there; the model host keeps its own files there itself (they may be
- * fetched before the service worker controls the page), and says so with
- * KEEPS_ITSELF so the service worker does not store them a second time.
+ * serves there, and marks its answer with KEPT_BY_SERVICE_WORKER; a file
+ * fetched before it controls the page the model host keeps itself.
  */
 export const KEPT_FILES_CACHE = 'cutout-on-demand';
-export const KEEPS_ITSELF = 'x-cutout-keeps-itself';
+export const KEPT_BY_SERVICE_WORKER = 'x-cutout-kept';

@@ -69,10 +69,11 @@ async function serveNavigation(request: Request): Promise<Response> {
 // Worker scripts need the isolation headers too: under COEP a dedicated worker
 // whose script lacks them does not start, so a static host that sends none
 // would leave the page isolated but its engine without workers.
-async function serveAsset(request: Request): Promise<Response> {
+async function serveAsset(event: FetchEvent): Promise<Response> {
+  const { request } = event;
   const precached = await matchPrecache(request.url);
   if (precached) return withIsolationHeaders(precached);
-  return withIsolationHeaders(await (isOnDemandAsset(new URL(request.url)) ? serveOnDemand(request) : fetch(request)));
+  return withIsolationHeaders(await (isOnDemandAsset(new URL(request.url)) ? serveOnDemand(request, (work) => event.waitUntil(work)) : fetch(request)));
 }
 
 self.addEventListener('install', () => {
@@ -116,5 +117,5 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(serveNavigation(event.request));
     return;
   }
-  if (event.request.method === 'GET') event.respondWith(serveAsset(event.request));
+  if (event.request.method === 'GET') event.respondWith(serveAsset(event));
 });

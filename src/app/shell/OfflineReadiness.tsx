@@ -22,7 +22,6 @@ export function OfflineReadiness() {
   const start = () => {
     setState({ kind: 'fetching', done: 0 });
     fetchEverything((done) => setState({ kind: 'fetching', done }))
-      .then(countKept)
       .then((kept) => setState({ kind: 'idle', kept }))
       .catch((error: unknown) => setState({ kind: 'failed', message: (error as Error).message }));
   };

@@ -4,16 +4,38 @@
 // from the ONNX graph and kept, so a reload compiles without converting and
 // what is stored is about the model's own size, however many sides are used.
 import { assembleTflite, readSkeletonFile, readWeightsFile, skeletonFile, splitTflite, weightsFile, type KeptWeight } from './kept-model';
-import { isKept, keep, readKept } from './model-files';
-import { IMAGE_MODEL, skeletonUrl, weightsUrl } from './models';
+import { isKept, keep, keptUnder, readKept } from './model-files';
+import { IMAGE_MODEL, MODELS_PREFIX, skeletonUrl, weightsUrl } from './models';
 
-/** The converted model for `side` from what is kept, or null when it is not. */
-export async function readConverted(side: number): Promise<Uint8Array | null> {
-  const skeleton = await readKept(skeletonUrl(IMAGE_MODEL, side));
+async function assembleKept(skeletonAt: string, weightsAt: string): Promise<Uint8Array | null> {
+  const skeleton = await readKept(skeletonAt);
   if (!skeleton) return null;
-  const weights = await readKept(weightsUrl(IMAGE_MODEL));
+  const weights = await readKept(weightsAt);
   if (!weights) return null;
   return assembleTflite(readSkeletonFile(skeleton), readWeightsFile(weights));
+}
+
+/** The converted model for `side` from what is kept, or null when it is not. */
+export function readConverted(side: number): Promise<Uint8Array | null> {
+  return assembleKept(skeletonUrl(IMAGE_MODEL, side), weightsUrl(IMAGE_MODEL));
+}
+
+/**
+ * The model for `side` as an older build's converter kept it, or null: where
+ * a new build cannot convert (offline, the shipped graph no longer kept), the
+ * older conversion of the same model still runs — only not as well tuned.
+ */
+export async function readOlderConversion(side: number): Promise<Uint8Array | null> {
+  const sha = new URL(weightsUrl(IMAGE_MODEL), self.location.href).searchParams.get('sha');
+  const skeletonPath = new URL(skeletonUrl(IMAGE_MODEL, side), self.location.href).pathname;
+  const weightsPath = new URL(weightsUrl(IMAGE_MODEL), self.location.href).pathname;
+  const kept = await keptUnder(MODELS_PREFIX);
+  for (const skeleton of kept.filter((url) => url.pathname === skeletonPath && url.searchParams.get('sha') === sha)) {
+    const converter = skeleton.searchParams.get('converter');
+    const weights = kept.find((url) => url.pathname === weightsPath && url.searchParams.get('sha') === sha && url.searchParams.get('converter') === converter);
+    if (weights) return assembleKept(skeleton.href, weights.href);
+  }
+  return null;
 }
 
 export function isConvertedKept(side: number): Promise<boolean> {
@@ -24,14 +46,19 @@ export function isConvertedKept(side: number): Promise<boolean> {
 let keptWeights: Promise<KeptWeight[] | null> | null = null;
 
 /** Keeping goes one side at a time, so the first side's weights are the ones the others split against. */
-let keeping: Promise<void> = Promise.resolve();
+let queue: Promise<void> = Promise.resolve();
+
+/** Settles once every side asked to be kept so far is written (or failed to be). */
+export function keeping(): Promise<void> {
+  return queue;
+}
 
 /**
  * Keeps a side's conversion: its skeleton, split against the weights kept
  * already, or with its own weights when none are (the first side).
  */
 export function keepConverted(side: number, tflite: Uint8Array): Promise<void> {
-  const next = keeping.then(async () => {
+  const next = queue.then(async () => {
     keptWeights ??= readKept(weightsUrl(IMAGE_MODEL)).then((bytes) => (bytes ? readWeightsFile(bytes) : null));
     const kept = await keptWeights;
     const { skeleton, weights } = splitTflite(tflite, kept ?? undefined);
@@ -41,7 +68,7 @@ export function keepConverted(side: number, tflite: Uint8Array): Promise<void> {
     }
     await keep(skeletonUrl(IMAGE_MODEL, side), skeletonFile(skeleton), 'application/octet-stream');
   });
-  keeping = next.catch((error: unknown) => console.warn(`[model] could not keep the ${side}² model`, error));
+  queue = next.catch((error: unknown) => console.warn(`[model] could not keep the ${side}² model`, error));
   return next;
 }
 

@@ -1,10 +1,9 @@
-// The model host's files in Cache Storage: ISNet's ONNX graph as the app ships
-// it, and each .tflite converted from it. The host keeps them itself, because
-// on a first visit it fetches the model before the service worker controls
-// the page; the fetch says so (KEEPS_ITSELF), and the service worker then
-// passes it through rather than store the bytes twice. A reload reads both
-// from the cache: the download and the conversion are paid once.
-import { KEEPS_ITSELF, KEPT_FILES_CACHE } from '../protocol';
+// The model host's files in Cache Storage: the runtime it chose, ISNet's ONNX
+// graph, and what it converts from it (converted.ts). A file fetched through
+// the service worker is kept by it; on a first visit, before the service
+// worker controls the page, the model host keeps what it fetched itself. A
+// reload reads them from the cache: the download and the conversion are paid once.
+import { KEPT_BY_SERVICE_WORKER, KEPT_FILES_CACHE } from '../protocol';
 
 export interface DownloadProgress {
   loaded: number;
@@ -43,30 +42,6 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
   return loaded === bytes.byteLength ? bytes : bytes.slice(0, loaded);
 }
 
-/**
- * A body over the caller's bytes, in views rather than a copy: a Response
- * made from the array itself would copy it, and these files run to 85 MB.
- */
-function viewsOf(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array> {
-  const CHUNK = 1 << 20;
-  let piece = 0;
-  let offset = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      while (piece < pieces.length && offset >= pieces[piece].byteLength) {
-        piece++;
-        offset = 0;
-      }
-      if (piece >= pieces.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(pieces[piece].subarray(offset, offset + CHUNK));
-      offset += CHUNK;
-    },
-  });
-}
-
 /** Writes still going on, by URL: a read waits for them rather than miss the file. */
 const writing = new Map<string, Promise<void>>();
 
@@ -89,9 +64,13 @@ export function keep(url: string, bytes: Uint8Array | readonly Uint8Array[], con
   const href = absolute(url);
   const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
   const length = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+  // A Blob, not a stream this worker feeds: the model host's thread is often
+  // busy for seconds (a conversion, a compile, a run), and a stream would
+  // write only between those, so a tab closed meanwhile would keep nothing.
+  const body = new Blob(pieces as readonly BlobPart[] as BlobPart[], { type: contentType });
   const write = (async () => {
     const cache = await openCache();
-    await cache?.put(href, new Response(viewsOf(pieces), { headers: { 'content-type': contentType, 'content-length': String(length) } }));
+    await cache?.put(href, new Response(body, { headers: { 'content-type': contentType, 'content-length': String(length) } }));
   })();
   const tracked = write.catch((error: unknown) => console.warn(`[model] could not keep ${url}`, error)).finally(() => {
     if (writing.get(href) === tracked) writing.delete(href);
@@ -101,17 +80,31 @@ export function keep(url: string, bytes: Uint8Array | readonly Uint8Array[], con
 }
 
 /**
- * A file from the cache, else from the network, then kept — unless
- * `keepIt` is false (a file kept in another form, like the model once converted).
+ * A file from the cache, else from the network, then kept: by the service
+ * worker when it served the fetch (it says so, and finishes the write even if
+ * this tab closes), else here (a first visit, before it controls the page).
  */
-export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}, keepIt = true): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
   const kept = await readKept(url, onProgress);
   if (kept) return { bytes: kept, fromCache: true };
-  const response = await fetch(absolute(url), { headers: { [KEEPS_ITSELF]: '1' } });
+  const response = await fetch(absolute(url));
   if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
   const bytes = await readBody(response, onProgress);
-  if (keepIt) void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
+  if (!response.headers.has(KEPT_BY_SERVICE_WORKER)) void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
   return { bytes, fromCache: false };
+}
+
+/** The URLs of kept files under `prefix`. */
+export async function keptUnder(prefix: string): Promise<URL[]> {
+  const cache = await openCache();
+  const base = absolute(prefix);
+  return cache ? (await cache.keys()).filter((request) => request.url.startsWith(base)).map((request) => new URL(request.url)) : [];
+}
+
+/** Removes a kept file. */
+export async function forget(url: string): Promise<void> {
+  await writing.get(absolute(url));
+  await (await openCache())?.delete(absolute(url));
 }
 
 /** Removes kept files under `prefix` that `isCurrent` disowns (an older model, an older converter's output). */

@@ -6,8 +6,8 @@
 import { patchIsnet } from '../onnx/isnet-patch';
 import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
-import { forgetKeptWeights, isConvertedKept, keepConverted, readConverted } from './converted';
-import { dropStale, isKept, keptOrFetched, type DownloadProgress } from './model-files';
+import { forgetKeptWeights, isConvertedKept, keepConverted, keeping, readConverted, readOlderConversion } from './converted';
+import { dropStale, forget, isKept, keptOrFetched, type DownloadProgress } from './model-files';
 import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl } from './models';
 import { createSegmenter } from './create-segmenter';
 import { backendThreads, type ModelSource, type Segmenter } from './segmenter';
@@ -96,10 +96,11 @@ async function liteRtForChoice(): Promise<LiteRtSupport> {
 const STATUS_EVERY_MS = 250;
 
 /**
- * The shipped ONNX graph, from the network (or Cache Storage, where "Make
- * everything available offline" kept it for the fallback runtime). It is not
- * kept here: LiteRT keeps its conversion instead (converted.ts). Held while a
- * pass of conversions needs it, then let go (releaseShippedModel).
+ * The shipped ONNX graph, from Cache Storage or the network, and kept at once,
+ * so a tab closed mid-way still leaves what an offline visit needs. Once every
+ * side the app runs at is converted and kept (converted.ts), LiteRT never reads
+ * it again and it is dropped (releaseShippedModel). Held in memory while a pass
+ * of conversions needs it.
  */
 let shipped: Promise<Uint8Array> | null = null;
 
@@ -116,7 +117,6 @@ function shippedModel(progress: Progress): Promise<Uint8Array> {
           changed();
         }
       },
-      false,
     );
     if (!fromCache) changed();
     return bytes;
@@ -156,7 +156,13 @@ export function modelSource(side: number, progress: Progress): ModelSource {
         status.modelCached = true;
         return kept;
       }
-      return convertSide(side, progress);
+      try {
+        return await convertSide(side, progress);
+      } catch (error) {
+        const older = await readOlderConversion(side);
+        if (older) return older;
+        throw error;
+      }
     },
   };
 }
@@ -171,11 +177,20 @@ export async function keepSide(side: number): Promise<void> {
   await keepConverted(side, converted);
 }
 
-/** The end of a pass of conversions: the shipped model and the kept weights leave memory; older kept files go. */
-export async function releaseShippedModel(): Promise<void> {
+/**
+ * The end of a pass of conversions: the shipped model and the kept weights
+ * leave memory. Where LiteRT runs the model and every side in `sides` is kept,
+ * what an older build kept goes, and so does the shipped graph: nothing reads
+ * them again (until then, they are what an offline visit would fall back on).
+ */
+export async function releaseShippedModel(sides: readonly number[]): Promise<void> {
   shipped = null;
   forgetKeptWeights();
+  await keeping();
+  if ((await sessions.chosen)?.backend.kind !== 'litert') return;
+  if (!(await Promise.all(sides.map(isConvertedKept))).every(Boolean)) return;
   await dropStale(MODELS_PREFIX, (url) => isCurrentModelFile(url));
+  await forget(modelUrl(IMAGE_MODEL));
 }
 
 async function chooseAndReport(source: ModelSource, progress: Progress): Promise<BackendChoice> {

@@ -71,6 +71,6 @@ export async function warmUp(side: number): Promise<void> {
   await queue.run('warm-up', () => sessionFor(side));
   void (async () => {
     for (const other of SIDES_TO_KEEP.filter((s) => s !== side)) await queue.run('warm-up', () => keepSide(other));
-    await queue.run('warm-up', releaseShippedModel);
+    await queue.run('warm-up', () => releaseShippedModel(SIDES_TO_KEEP));
   })().catch((error: unknown) => console.warn('[model] could not keep every side converted', error));
 }
