@@ -15,7 +15,7 @@
 // Env: BENCH_SITTINGS (2), BENCH_IDLE_SECONDS (60), BENCH_SKIP_BUILD=1, BENCH_ONLY=ours,peer,idle.
 import { APP_DIST, buildApp, buildPeerPage, describeBuild } from './lib/build.mjs';
 import { coldInputSpecs, ensureInputs } from './lib/inputs.mjs';
-import { CpuShare, loadAverage, machineInfo } from './lib/machine.mjs';
+import { loadAverage, watchMachine } from './lib/machine.mjs';
 import { chromiumCpu } from './lib/memory.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './lib/network-guard.mjs';
 import { startPeerServer } from './lib/peer-server.mjs';
@@ -161,12 +161,7 @@ async function main() {
   const support = await loadSupport();
   const appServer = await support.server.startPreview();
   const peerServer = await startPeerServer();
-  const cpu = new CpuShare();
-  let maxLoad = loadBefore.one;
-  const sampler = setInterval(() => {
-    cpu.sample();
-    maxLoad = Math.max(maxLoad, loadAverage().one);
-  }, 1000);
+  const watch = watchMachine(loadBefore);
   const sittings = [];
   let idle = null;
   try {
@@ -183,11 +178,10 @@ async function main() {
     }
     if (ONLY.has('idle')) idle = await idleAfterOpening(support, appServer.url);
   } finally {
-    clearInterval(sampler);
     await peerServer.stop();
     await appServer.stop();
   }
-  const machine = { ...machineInfo(), loadBefore, loadAfter: loadAverage(), maxLoad1m: maxLoad, cpuDuringBrowserRun: cpu.summary() };
+  const machine = watch.stop();
 
   const rows = sittings.map((sitting, i) => {
     const { ours, peer } = sitting;

@@ -60,3 +60,22 @@ export class CpuShare {
     };
   }
 }
+
+/**
+ * The load and the CPU shares, sampled all along a browser run from now;
+ * stop() ends the sampling and describes the machine and the run.
+ */
+export function watchMachine(loadBefore = loadAverage(), intervalMs = 1000) {
+  const cpu = new CpuShare();
+  let maxLoad = loadBefore.one;
+  const timer = setInterval(() => {
+    cpu.sample();
+    maxLoad = Math.max(maxLoad, loadAverage().one);
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { ...machineInfo(), loadBefore, loadAfter: loadAverage(), maxLoad1m: maxLoad, cpuDuringBrowserRun: cpu.summary() };
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // One bench session: builds, servers, one headless Chromium with the network
 // guard, and the samplers; torn down in reverse whatever happens.
 import { APP_DIST, buildApp, buildPeerPage } from './build.mjs';
-import { CpuShare, loadAverage, machineInfo } from './machine.mjs';
+import { loadAverage, watchMachine } from './machine.mjs';
 import { ChromiumMemory } from './memory.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './network-guard.mjs';
 import { startPeerServer } from './peer-server.mjs';
@@ -26,30 +26,24 @@ export async function withBenchSession(work) {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   const network = guardNetwork(browser.context);
-  const cpu = new CpuShare();
-  const memory = new ChromiumMemory();
-  let maxLoad = loadBefore.one;
   // Cheap samples (load, CPU shares) all along; memory (a walk of every
   // Chromium process's page tables) only where a bench asks for it, since it
   // slows the processes it reads.
-  const sampler = setInterval(() => {
-    cpu.sample();
-    maxLoad = Math.max(maxLoad, loadAverage().one);
-  }, 500);
+  const watch = watchMachine(loadBefore, 500);
+  const memory = new ChromiumMemory();
   let result;
   try {
     result = await work({ support, context: browser.context, appServer, peerServer, peerOnOurOrtServer, memory });
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
-    clearInterval(sampler);
     memory.stop();
     await browser.close().catch(() => {});
     await peerServer.stop();
     await peerOnOurOrtServer.stop();
     await appServer.stop();
   }
-  const machine = { ...machineInfo(), loadBefore, loadAfter: loadAverage(), maxLoad1m: maxLoad, cpuDuringBrowserRun: cpu.summary() };
+  const machine = watch.stop();
   return { result, machine, build, network: { requests: network.requests, offending: network.offending }, assertOffline: network.assertOffline };
 }
 
