@@ -118,8 +118,17 @@ function poseModel(): Promise<PoseSolution> {
 let pending: ((results: PoseResults) => void) | null = null;
 let listening = false;
 
+/** One photo at a time: the solution answers through one results callback. */
+let turn: Promise<unknown> = Promise.resolve();
+
 /** The landmarks of the most prominent person, or null when the model finds nobody. */
-export async function detectPose(image: RgbaImage): Promise<PoseLandmark[] | null> {
+export function detectPose(image: RgbaImage): Promise<PoseLandmark[] | null> {
+  const run = turn.then(() => detectOne(image));
+  turn = run.catch(() => {});
+  return run;
+}
+
+async function detectOne(image: RgbaImage): Promise<PoseLandmark[] | null> {
   const pose = await poseModel();
   if (!listening) {
     pose.onResults((results) => pending?.(results));

@@ -26,15 +26,21 @@ async function encodeJpeg(image: RgbaImage): Promise<Blob> {
 export async function tryOn({ person, garment, options }: TryOnArgs, { progress }: TaskContext): Promise<TryOnOutput> {
   const { timings, lap } = lapTimer();
   progress({ stage: 'decoding', fraction: 0.01 });
-  const personImage = await decodeImage(person);
-  const garmentImage = await decodeImage(garment);
+  const [personImage, garmentImage] = await Promise.all([decodeImage(person), decodeImage(garment)]);
   lap('decode');
 
+  // The two readings go together: while the model host runs ISNet for one,
+  // this worker runs the other's pose model and edge refinement on the other core.
   progress({ stage: 'finding the person', fraction: 0.03 });
-  const personProgress = (p: EngineProgress) => progress({ stage: 'finding the person', fraction: 0.08 + 0.4 * p.fraction });
-  const personReading = await readPerson(personImage, options.removeBackground, personProgress);
-  const garmentProgress = (p: EngineProgress) => progress({ stage: 'isolating the garment', fraction: 0.48 + 0.4 * p.fraction });
-  const garmentReading = await readGarment(garmentImage, options.preprocessGarment, garmentProgress);
+  const done = { person: 0, garment: 0 };
+  const reading = (part: keyof typeof done, stage: string) => (p: EngineProgress) => {
+    done[part] = p.fraction;
+    progress({ stage, fraction: 0.08 + 0.4 * (done.person + done.garment) });
+  };
+  const [personReading, garmentReading] = await Promise.all([
+    readPerson(personImage, options.removeBackground, reading('person', 'finding the person')),
+    readGarment(garmentImage, options.preprocessGarment, reading('garment', 'isolating the garment')),
+  ]);
   lap('masks');
 
   progress({ stage: 'fitting the garment', fraction: 0.9 });
