@@ -87,11 +87,12 @@ const sums: string[][] = [];
 const before = loadAverage();
 for (const [width, height] of SIZES) {
   const image = photo(width, height);
-  const raw = modelMask(image, IMAGE_MATTE.modelSide);
+  const side = IMAGE_MATTE.modelSide(width, height);
+  const raw = modelMask(image, side);
   const times: Record<string, number[]> = { input: [], matte: [], foreground: [], png: [] };
   let last: { input: Float32Array; alpha: Uint8ClampedArray; rgba: Uint8ClampedArray; png: Blob } | undefined;
   for (let run = 0; run <= RUNS; run++) {
-    const input = await timed(() => toModelInput(image, IMAGE_MATTE.modelSide));
+    const input = await timed(() => toModelInput(image, side));
     const alpha = await timed(() => refineMatte(image, raw, IMAGE_MATTE.refinement));
     const rgba = await timed(() => estimateForeground(image, alpha.value));
     const png = await timed(() => encodePng(rgba.value, width, height));

@@ -15,7 +15,7 @@ export { TEXTURE_AMPLITUDES, TEXTURE_SIDE, textureScene } from './texture-scene.
 export const DEFAULT_CASES = ['01', '06', '09', '11', '14', '20'];
 
 /** Runs in the page: a data: URL decoded to RGBA, returned as base64 (smaller than a number array). */
-async function decodeInPage(dataUrl) {
+export async function decodeInPage(dataUrl) {
   const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const context = canvas.getContext('2d');

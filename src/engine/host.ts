@@ -17,13 +17,14 @@ import type { ModelPriority } from './model-protocol';
 import { runOnPool, WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
 import type { EngineStatus, RuntimeOptions } from './model/runtime';
+import { FULL_MODEL_SIDE } from './model-side';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 
 const HEARTBEAT_MS = 1000;
 /** Longest a single task may run: a 6000×6000 cut-out on one WASM thread. */
 const WATCHDOG_MS = 10 * 60 * 1000;
-/** The side the warm-up builds: photos of 1024 px and more, the common input. */
-const WARM_UP_SIDE = 1024;
+/** The side the warm-up builds: photos past the side table's last step, the common input. */
+const WARM_UP_SIDE = FULL_MODEL_SIDE;
 
 export interface EngineHostOptions {
   /** Test hooks for the model host's runtime (failures to simulate). */

@@ -9,6 +9,7 @@ import type { Plane, RgbaImage } from '../imaging/image';
 import { hasSubject, minMaxNormalise } from '../imaging/mask';
 import { Banded } from './bands';
 import { toModelInput } from '../imaging/model-input';
+import { modelSideFor } from './model-side';
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../imaging/resize';
 import type { EngineProgress } from '../api/tasks';
 
@@ -31,11 +32,13 @@ export interface Refinement {
 export const DEFAULT_REFINEMENT: Refinement = { guideSide: 1024, radius: 4, eps: 1e-3, stretch: [0.15, 0.85] };
 
 export interface PipelineSettings {
-  modelSide: number;
+  /** The square side the model runs at for a width × height image. */
+  modelSide: (width: number, height: number) => number;
   refinement: Refinement;
 }
 
-export const IMAGE_MATTE: PipelineSettings = { modelSide: 1024, refinement: DEFAULT_REFINEMENT };
+/** Photos: the model side follows the photo's long side (model-side.ts). */
+export const IMAGE_MATTE: PipelineSettings = { modelSide: modelSideFor, refinement: DEFAULT_REFINEMENT };
 
 /** Whether any pixel is less than opaque. */
 export function hasOwnAlpha(image: RgbaImage): boolean {
@@ -55,9 +58,10 @@ export async function matte(
   banded: Banded = Banded.for(image),
 ): Promise<Uint8ClampedArray> {
   progress({ stage: 'preparing', fraction: 0.08 });
-  const input = toModelInput(image, settings.modelSide);
+  const side = settings.modelSide(image.width, image.height);
+  const input = toModelInput(image, side);
   progress({ stage: 'segmenting', fraction: 0.12 });
-  const raw = await segment(input, settings.modelSide);
+  const raw = await segment(input, side);
   if (!hasSubject(raw)) throw new ApiError('unknown_foreground', 'no subject was found in the image');
   progress({ stage: 'refining edges', fraction: 0.8 });
   return refineMatte(image, raw, settings.refinement, banded);

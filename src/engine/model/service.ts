@@ -5,6 +5,7 @@
 import { ApiError, serializeError } from '../../api/errors';
 import type { EngineProgress } from '../../api/tasks';
 import type { ModelPriority, ModelReply, ModelRequest } from '../model-protocol';
+import { SIDES_IN_USE } from '../model-side';
 import { ModelQueue } from './queue';
 import { engineLabel, keepSide, releaseShippedModel, sessionFor } from './runtime';
 
@@ -57,11 +58,10 @@ export function disconnect(connection: string): void {
 }
 
 /**
- * The sides the app runs ISNet at: photos at 1024² (the model's own side) and
- * video at 512². Each is converted and kept during the first visit's warm-up,
- * so a side first used offline is there.
+ * Every side the app runs ISNet at (model-side.ts): each is converted and kept
+ * during the first visit's warm-up, so a side first used offline is there.
  */
-const SIDES_TO_KEEP = [1024, 512];
+const SIDES_TO_KEEP = SIDES_IN_USE;
 
 /**
  * Builds a side's session when nothing more urgent waits; then, one side at a

@@ -13,6 +13,7 @@
 // does not flicker. Pure apart from the segmentation it is given, so it runs
 // in Node tests.
 import type { Segment } from '../../../engine/matte';
+import { VIDEO_MODEL_SIDE } from '../../../engine/model-side';
 import { boxMean } from '../../../imaging/box-filter';
 import { DEFAULT_MOTION, denseMotion, estimateBlockMotion, lumaPlane, poorlyMatchedShare, type MotionSettings } from '../../../imaging/block-motion';
 import { applyGuidedUpsample, guidedCoefficients } from '../../../imaging/guided-filter';
@@ -78,7 +79,7 @@ export interface VideoMatteSettings {
  * and picks up backdrop texture.
  */
 export const VIDEO_MATTE: VideoMatteSettings = {
-  modelSide: 512,
+  modelSide: VIDEO_MODEL_SIDE,
   guideSide: 512,
   radius: 3,
   eps: 1e-3,
