@@ -55,7 +55,12 @@ test('the app loads in Firefox, its service worker is installed, in control and 
 test('/v1/remove-background answers with a PNG of the input size with a real alpha channel', async () => {
   // Firefox ends a service worker's fetch that has waited about 60 s; on a busy
   // machine a cold model load can take that long, so wait for the engine's badge first.
-  await page.waitForFunction(() => /Ready/.test(document.querySelector('header')?.textContent ?? ''), { timeout: 120_000 });
+  await page.waitForFunction(() => /Ready/.test(document.querySelector('header')?.textContent ?? ''), { timeout: 120_000 }).catch(async (error: unknown) => {
+    // Say what the engine was doing, so a timeout here can be told from a slow load.
+    const header = await page.evaluate(() => document.querySelector('header')?.textContent ?? '(no header)');
+    const badge = await page.evaluate(() => document.querySelector('header [title]')?.getAttribute('title') ?? '');
+    throw new Error(`the engine was not ready after 120 s; the header said "${header}" ${badge ? `(${badge})` : ''}`, { cause: error });
+  });
   const scene = (await renderScene(evaluatorOf(page), testScene(IMAGE))).dataUrl;
   const answer = await callApi(evaluatorOf(page), '/v1/remove-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene } });
   expect(answer.status, answer.text ?? '').toBe(200);
