@@ -169,6 +169,51 @@ const asWorn = (half: number, worn: GarmentScale) => (worn ? half : wornHalf(hal
 /** A limb's worn radius from its half-width on the photo. */
 const limbAsWorn = (half: number, worn: GarmentScale) => (worn ? half : half / (Math.PI / 2));
 
+interface PanelFit {
+  scale: BodyScale;
+  measure: BodyMeasure;
+  worn: GarmentScale;
+  /** Metres per garment pixel. */
+  rho: number;
+  /** The panel's flat half-width at the hips (metres), if it reaches them. */
+  hipFlat: number | null;
+  /** A panel row's place along the body (body-frame pixels). */
+  along: (y: number) => number;
+  /** Whether what hangs below the hips keeps its own flare (dresses, skirts, trousers' seat). */
+  hangsBelowHips: boolean;
+}
+
+/**
+ * Where a panel row lands on the body: on the torso with the garment's ease,
+ * or, hanging below the hips, the garment's own flare on the body's hips and
+ * never inside the legs. Tracks the widest hanging half-width (hangHalf).
+ */
+function panelTargets({ scale, measure, worn, rho, hipFlat, along, hangsBelowHips }: PanelFit) {
+  const T = scale.hip;
+  const m = scale.perMetre;
+  let hangHalf = 0;
+  const targetAt = (y: number, left: number, right: number) => {
+    const a = along(y);
+    const flat = ((right - left) / 2) * rho;
+    if (hangsBelowHips && a > T && hipFlat) {
+      const flare = Math.max(1, flat / hipFlat);
+      const hip = (side: -1 | 1) => torsoSide(scale, measure, T, side) + easeAt(asWorn(hipFlat, worn), 0) * m;
+      const half = (side: -1 | 1) => Math.max(hip(side) * flare, legReach(scale, a, side) * 1.04);
+      const result = { along: a, left: half(-1), right: half(1) };
+      hangHalf = Math.max(hangHalf, result.left, result.right);
+      return result;
+    }
+    const ease = easeAt(asWorn(flat, worn), (T - a) / m) * m;
+    return { along: a, left: torsoSide(scale, measure, a, -1) + ease, right: torsoSide(scale, measure, a, 1) + ease };
+  };
+  return {
+    targetAt,
+    get hangHalf() {
+      return hangHalf;
+    },
+  };
+}
+
 function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, measure: BodyMeasure, kind: GarmentKind, worn: GarmentScale): FitPlan {
   const scale = bodyScale(body);
   const { frame, perMetre: m } = scale;
@@ -193,22 +238,8 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   const along = shortened(raisedArmpit(natural, jointY, pitY, hemY, ARMPIT_BELOW_JOINT * m), pitY, hemY, hemLimit);
   const hipRow = rowEdges(panel, Math.min(hipY, hemY - 1));
   const hipFlat = hipRow ? ((hipRow.right - hipRow.left) / 2) * rho : null;
-  let hangHalf = 0;
-  const targetAt = (y: number, left: number, right: number) => {
-    const a = along(y);
-    const flat = ((right - left) / 2) * rho;
-    if (kind === 'full' && a > T && hipFlat) {
-      // Hanging below the hips: the garment's own flare on the body's hips, and never inside the legs.
-      const flare = Math.max(1, flat / hipFlat);
-      const hip = (side: -1 | 1) => torsoSide(scale, measure, T, side) + easeAt(asWorn(hipFlat, worn), 0) * m;
-      const half = (side: -1 | 1) => Math.max(hip(side) * flare, legReach(scale, a, side) * 1.04);
-      const result = { along: a, left: half(-1), right: half(1) };
-      hangHalf = Math.max(hangHalf, result.left, result.right);
-      return result;
-    }
-    const ease = easeAt(asWorn(flat, worn), (T - a) / m) * m;
-    return { along: a, left: torsoSide(scale, measure, a, -1) + ease, right: torsoSide(scale, measure, a, 1) + ease };
-  };
+  const targets = panelTargets({ scale, measure, worn, rho, hipFlat, along, hangsBelowHips: kind === 'full' });
+  const targetAt = targets.targetAt;
   const pairs = sidePairs(panel, pitY, hemY - HEM_INSET * (hemY - pitY), targetAt, frame);
   pairs.push(...hemPairs(g, hemY, targetAt, frame));
   const sides = [
@@ -230,7 +261,7 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
     }
   }
   const limbs = sleevePlans(g, scale, rho, worn, measure);
-  return { frame, pairs, limbs, hangHalf };
+  return { frame, pairs, limbs, hangHalf: targets.hangHalf };
 }
 
 /** The hem's corners, where the sides end at the hem's level. */
@@ -342,28 +373,15 @@ function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   const natural = (y: number) => (y <= hipY ? bandAlong + (y - waistY) * rho * m : T + (y - hipY) * rho * legScale);
   const along = shortened(natural, waistY, meanY(g.hemLeft, g.hemRight, g.legLeftOuter, g.legRightOuter), scale.ankleAlong);
   const pairs: LandmarkPair[] = [];
-  let hangHalf = 0;
   const hipRow = rowEdges(panel, hipY);
   const hipFlat = hipRow ? ((hipRow.right - hipRow.left) / 2) * rho : null;
-  const targetAt = (y: number, left: number, right: number) => {
-    const a = along(y);
-    const flat = ((right - left) / 2) * rho;
-    if (a > T && hipFlat) {
-      const flare = Math.max(1, flat / hipFlat);
-      const hip = (side: -1 | 1) => torsoSide(scale, measure, T, side) + easeAt(asWorn(hipFlat, worn), 0) * m;
-      const half = (side: -1 | 1) => Math.max(hip(side) * flare, legReach(scale, a, side) * 1.04);
-      const result = { along: a, left: half(-1), right: half(1) };
-      hangHalf = Math.max(hangHalf, result.left, result.right);
-      return result;
-    }
-    const ease = easeAt(asWorn(flat, worn), (T - a) / m) * m;
-    return { along: a, left: torsoSide(scale, measure, a, -1) + ease, right: torsoSide(scale, measure, a, 1) + ease };
-  };
+  const targets = panelTargets({ scale, measure, worn, rho, hipFlat, along, hangsBelowHips: true });
+  const targetAt = targets.targetAt;
   if (skirt) {
     const hemY = meanY(g.hemLeft, g.hemRight);
     pairs.push(...sidePairs(panel, waistY + 1, hemY - HEM_INSET * (hemY - waistY), targetAt, frame));
     pairs.push(...hemPairs(g, hemY, targetAt, frame));
-    return { frame, pairs, limbs: [], hangHalf };
+    return { frame, pairs, limbs: [], hangHalf: targets.hangHalf };
   }
   const crotch = g.crotch;
   const bottom = crotch ? crotch.y : waistY + (CROTCH_BELOW_HIP + WAISTBAND_ABOVE_HIP) / rho;
@@ -399,7 +417,7 @@ function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
     const out = { x: frame.across.x * side, y: frame.across.y * side };
     limbs.push({ side, source: { rootOuter: outerTop, rootInner: crotch, endOuter: outer, endInner: inner }, path, start, length, half, away: () => out });
   }
-  return { frame, pairs, limbs, hangHalf };
+  return { frame, pairs, limbs, hangHalf: targets.hangHalf };
 }
 
 /** The plan that puts a garment of `kind` on this body; `panel` is the garment's panel part (./garment-parts.ts). */
