@@ -10,7 +10,22 @@ function gate() {
   return { opened, open };
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 describe('ModelQueue', () => {
+  test('an item starts in a task of its own, not in the task that queued it', async () => {
+    const queue = new ModelQueue();
+    let started = false;
+    const done = queue.run('request', async () => void (started = true));
+    expect(queue.busy).toBe(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toBe(false);
+    await done;
+    expect(started).toBe(true);
+    expect(queue.busy).toBe(false);
+  });
+
   test('a request overtakes waiting jobs and the warm-up, not the item running', async () => {
     const queue = new ModelQueue();
     const order: string[] = [];
@@ -23,14 +38,24 @@ describe('ModelQueue', () => {
         return name;
       });
     const running = item('job 1', 'job', first.opened);
+    await nextTask();
     const later = [item('warm-up', 'warm-up'), item('job 2', 'job'), item('request', 'request')];
-    await Promise.resolve();
+    await nextTask();
     expect(order).toEqual(['start job 1']);
     expect(queue.length).toBe(3);
     first.open();
     expect(await Promise.all([running, ...later])).toEqual(['job 1', 'warm-up', 'job 2', 'request']);
     expect(order).toEqual(['start job 1', 'end job 1', 'start request', 'end request', 'start job 2', 'end job 2', 'start warm-up', 'end warm-up']);
     expect(queue.busy).toBe(false);
+  });
+
+  test('an item picked when its task starts: a request queued meanwhile goes first', async () => {
+    const queue = new ModelQueue();
+    const order: string[] = [];
+    const warmUp = queue.run('warm-up', async () => void order.push('warm-up'));
+    const request = queue.run('request', async () => void order.push('request'));
+    await Promise.all([warmUp, request]);
+    expect(order).toEqual(['request', 'warm-up']);
   });
 
   test('a failing item rejects its own caller only, and the queue goes on', async () => {
