@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { plainBinaries } from './scripts/plain-binaries';
 
 /**
  * A hash of the model converter's source: the engine keeps each converted
@@ -36,6 +37,7 @@ export default defineConfig(({ mode }) => ({
   define: { __TEST_HOOKS__: JSON.stringify(mode === 'test'), __MODEL_CONVERTER_VERSION__: JSON.stringify(modelConverterVersion()) },
   plugins: [
     react(),
+    plainBinaries(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
