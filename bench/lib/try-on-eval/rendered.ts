@@ -24,8 +24,8 @@ export interface RenderedCase extends BuiltCase {
 export async function renderCase(spec: CaseSpec): Promise<RenderedCase> {
   const built = buildCase(spec);
   const file = (name: keyof BuiltCase['scenes']) => render(built.scenes[name], `${spec.name}-${name}`, PHOTO.width, PHOTO.height, name.endsWith('labels'));
-  const person = await file('person');
-  const garment = await file('garment');
+  // Photos render on one thread each (render.ts), so two run side by side.
+  const [person, garment] = await Promise.all([file('person'), file('garment')]);
   const [personLabels, dressedLabels, garmentLabels] = await Promise.all([file('person-labels'), file('dressed-labels'), file('garment-labels')]);
   return {
     ...built,
