@@ -92,6 +92,8 @@ export interface CaseScore {
   landmarkError: number;
   /** Per landmark: its error (share of body height), or 'lost'. */
   landmarks: Record<string, number | 'lost'>;
+  /** Per found landmark: where it landed less where it belongs (shares of body height; +x right, +y down). */
+  offsets: Record<string, { dx: number; dy: number }>;
   coverage: number;
   outside: number;
   headTouched: number;
@@ -176,6 +178,7 @@ export function scoreCase(input: ScoreInput): CaseScore {
 
   // Landmarks: the painted pixel whose source is nearest the truth's point in the garment photo.
   const landmarks: CaseScore['landmarks'] = {};
+  const offsets: CaseScore['offsets'] = {};
   const errors: number[] = [];
   const nearVisible = (p: { x: number; y: number }) => {
     for (let dy = -4; dy <= 4; dy++) {
@@ -205,7 +208,10 @@ export function scoreCase(input: ScoreInput): CaseScore {
       errors.push(ERROR_CAP);
       continue;
     }
-    const error = Math.min(ERROR_CAP, Math.hypot((at % width) - target.x, Math.floor(at / width) - target.y) / truth.bodyHeight);
+    const dx = ((at % width) - target.x) / truth.bodyHeight;
+    const dy = (Math.floor(at / width) - target.y) / truth.bodyHeight;
+    offsets[name] = { dx, dy };
+    const error = Math.min(ERROR_CAP, Math.hypot(dx, dy));
     landmarks[name] = error;
     errors.push(error);
   }
@@ -217,5 +223,5 @@ export function scoreCase(input: ScoreInput): CaseScore {
   if (headTouched > 0) failures.push('head painted');
   if (handsTouched > 0) failures.push('hands painted');
   if (oldShowing > PASS.oldShowing) failures.push(`old showing ${(100 * oldShowing).toFixed(0)}%`);
-  return { landmarkError, landmarks, coverage, outside: outsideShare, headTouched, handsTouched, oldShowing, pass: failures.length === 0, failures };
+  return { landmarkError, landmarks, offsets, coverage, outside: outsideShare, headTouched, handsTouched, oldShowing, pass: failures.length === 0, failures };
 }
