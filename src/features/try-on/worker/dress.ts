@@ -14,10 +14,12 @@ import { foldCheck, sampledMapping, warpRgba, type Mapping } from '../../../imag
 import type { BodyKeypoints } from './body';
 import { bodyFrame } from './body-frame';
 import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
-import { planFit, type FitPlan, type GarmentScale, type LandmarkPair } from './fit-plan';
+import { planFit, type FitPlan, type LandmarkPair } from './fit-plan';
+import type { GarmentScale } from './garment-scale';
 import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
 import { removeOldGarment } from './old-garment';
+import { armsOnMask } from './arms-on-mask';
 import { garmentReach, limbMask, measureOnMask, repairArms } from './person-masks';
 
 export interface DressInput {
@@ -118,7 +120,7 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const { width, height } = person;
   const personMask: AlphaMask = { data: personAlpha, width, height };
   const frame = bodyFrame(input.body);
-  const body = repairArms(input.body, personMask, frame);
+  const body = repairArms(armsOnMask(input.body, person, personMask, frame), personMask, frame);
   const garmentAlpha = alphaOf(garment);
   const parts = garmentParts({ data: garmentAlpha, width: garment.width, height: garment.height }, landmarks, kind);
   const plan = planFit(kind, landmarks, { data: parts.panel, width: garment.width, height: garment.height }, body, measureOnMask(personMask, frame, body), input.worn ?? null);

@@ -12,10 +12,10 @@ import type { BodyKeypoints } from './body';
 import { bodyFrame, distance, inFrame, mid, pathLength, alongPath, frameCoordinates, type BodyFrame } from './body-frame';
 import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
 import { rowEdges } from './garment-parts';
+import { SHOULDER_HALF, flatTopScale, type GarmentScale, type WearerLevels } from './garment-scale';
 import type { LimbPlan } from './limb-warp';
 import {
   ARM_LENGTH,
-  CHEST_FLAT_HALF,
   CROTCH_BELOW_HIP,
   LEG_LENGTH,
   SHOULDER_TO_HIP,
@@ -54,7 +54,7 @@ export interface BodyMeasure {
 }
 
 /** The hip joints lie this share of the torso below the pose model's hip points (its points sit on the pelvis's side). */
-const HIP_DROP = 0.05;
+export const HIP_DROP = 0.05;
 /** Levels at which the panel's sides are paired, the last this share of the way from the armpits above the hem (its corners are paired on their own). */
 const SIDE_LEVELS = 9;
 const HEM_INSET = 0.04;
@@ -67,9 +67,6 @@ const MEASURED_RANGE = [0.8, 1.15] as const;
 const LIMB_RANGE = [0.8, 1.4] as const;
 /** How far below the shoulder joints the armpit is, worn (metres). */
 const ARMPIT_BELOW_JOINT = 0.11;
-/** A standard body's shoulder joints' half-span, and a neckline's usual half-width. */
-const SHOULDER_HALF = 0.19;
-const NECK_HALF = 0.075;
 
 /** The body's scale: pixels per metre along the torso, and its breadth against the standard body's. */
 interface BodyScale {
@@ -157,17 +154,26 @@ function onOutline(frame: BodyFrame, measure: BodyMeasure, across: number, rise:
   return inFrame(frame, across, -height);
 }
 
-/**
- * How a garment photo relates to metres: laid flat (null: its widths are half
- * girths, its scale read from them), or worn by a person (widths as worn,
- * scale from the wearer's torso).
- */
-export type GarmentScale = { metresPerPixel: number } | null;
-
 /** A worn half-width (metres) from a half-width measured on the photo. */
-const asWorn = (half: number, worn: GarmentScale) => (worn ? half : wornHalf(half));
+const asWorn = (half: number, scale: GarmentScale) => (scale?.wearer ? half : wornHalf(half));
 /** A limb's worn radius from its half-width on the photo. */
-const limbAsWorn = (half: number, worn: GarmentScale) => (worn ? half : half / (Math.PI / 2));
+const limbAsWorn = (half: number, scale: GarmentScale) => (scale?.wearer ? half : half / (Math.PI / 2));
+
+/**
+ * Where a garment row lands down the body's axis: worn by a person, at the
+ * same share of this body's torso (shoulder to hip joints) and, below the
+ * hips for a dress, of its legs (hips to ankles) as on the wearer; laid flat,
+ * its metres as a share of a standard torso or legs.
+ */
+function lengthShares(kind: GarmentKind, scale: BodyScale, rho: number, jointY: number, hipY: number, wearer: WearerLevels | null): (y: number) => number {
+  const T = scale.hip;
+  if (wearer) {
+    const legs = Math.max(1, wearer.ankleY - hipY);
+    return (y) => (kind !== 'full' || y <= hipY ? ((y - jointY) / Math.max(1, hipY - jointY)) * T : T + ((y - hipY) / legs) * (scale.ankleAlong - T));
+  }
+  const legScale = scale.legLength / LEG_LENGTH;
+  return (y) => (kind !== 'full' || y <= hipY ? (y - jointY) * rho * scale.perMetre : T + (y - hipY) * rho * legScale);
+}
 
 interface PanelFit {
   scale: BodyScale;
@@ -219,20 +225,15 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   const { frame, perMetre: m } = scale;
   const S = frame.shoulderSpan;
   const T = scale.hip;
-  const pitSpan = g.armpitLeft && g.armpitRight ? distance(g.armpitLeft, g.armpitRight) : null;
-  const seamSpan = g.shoulderLeft && g.shoulderRight ? distance(g.shoulderLeft, g.shoulderRight) : panel.width / 2;
-  // Metres per garment pixel: a chest cut with the usual ease, checked against the neckline (which loose cuts keep).
-  const rho = worn ? worn.metresPerPixel : garmentScale(g, pitSpan, seamSpan);
-  const jointY = meanY(g.shoulderLeft, g.shoulderRight, g.neckLeft, g.neckRight) + SHOULDER_TOP / rho;
-  const hipY = jointY + SHOULDER_TO_HIP / rho;
+  const wearer = worn?.wearer ?? null;
+  // Metres per garment pixel (./garment-scale.ts), and where the shoulder and hip joints would be on the garment.
+  const rho = worn ? worn.metresPerPixel : flatTopScale(g, panel.width / 2, false);
+  const jointY = wearer ? wearer.jointY : meanY(g.shoulderLeft, g.shoulderRight, g.neckLeft, g.neckRight) + SHOULDER_TOP / rho;
+  const hipY = wearer ? wearer.hipY : jointY + SHOULDER_TO_HIP / rho;
   const pitY = meanY(g.armpitLeft, g.armpitRight);
   const hemY = meanY(g.hemLeft, g.hemRight);
   const centreX = g.armpitLeft && g.armpitRight ? (g.armpitLeft.x + g.armpitRight.x) / 2 : panel.width / 2;
-  const legScale = scale.legLength / LEG_LENGTH;
-  const natural = (y: number) => {
-    if (kind !== 'full' || y <= hipY) return (y - jointY) * rho * m;
-    return T + (y - hipY) * rho * legScale;
-  };
+  const natural = lengthShares(kind, scale, rho, jointY, hipY, wearer);
   // No hem past the ankles (a dress) or far past the hips (a top): a longer garment is shortened below the armpits.
   const hemLimit = kind === 'full' ? scale.ankleAlong : T + 0.45 * (scale.ankleAlong - T);
   const along = shortened(raisedArmpit(natural, jointY, pitY, hemY, ARMPIT_BELOW_JOINT * m), pitY, hemY, hemLimit);
@@ -260,7 +261,9 @@ function upperPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
       pairs.push({ name: `shoulder${name}`, garment: shoulder, body: { x: top.x + frame.across.x * sign * (across - Math.min(across, 0.42 * S)), y: top.y + frame.across.y * sign * (across - Math.min(across, 0.42 * S)) } });
     }
   }
-  const limbs = sleevePlans(g, scale, rho, worn, measure);
+  // Where the panel's armpits land: each sleeve's root runs from the shoulder's top down to there.
+  const pits = pairs.filter((p) => p.name === 'side left 0' || p.name === 'side right 0').map((p) => p.body);
+  const limbs = sleevePlans(g, scale, rho, worn, measure, pits.length === 2 ? (pits as [Point, Point]) : null);
   return { frame, pairs, limbs, hangHalf: targets.hangHalf };
 }
 
@@ -303,19 +306,6 @@ function shortened(along: (y: number) => number, from: number, to: number, limit
   return (y) => (y <= from ? along(y) : start + (along(y) - start) * squeeze);
 }
 
-/**
- * Metres per pixel of a flat top: its chest read as a standard chest with the
- * usual ease, and, where it has a neckline of a believable width, the mean
- * (geometric) of that and the neckline read as a standard one — an
- * oversized cut has a wide chest but an ordinary neck.
- */
-function garmentScale(g: GarmentLandmarks, pitSpan: number | null, seamSpan: number): number {
-  const chest = pitSpan ? (2 * CHEST_FLAT_HALF) / pitSpan : (2 * SHOULDER_HALF * 1.1) / seamSpan;
-  if (!g.neckLeft || !g.neckRight) return chest;
-  const neck = (2 * NECK_HALF) / Math.max(1, distance(g.neckLeft, g.neckRight));
-  return neck > chest * 0.7 && neck < chest * 1.5 ? Math.sqrt(chest * neck) : chest;
-}
-
 /** Ease (metres) a worn half-width keeps over the standard torso `above` metres above the hips. */
 function easeAt(half: number, above: number): number {
   return Math.min(MAX_EASE, Math.max(0, half - torsoHalf(above)));
@@ -328,7 +318,7 @@ function limbRadius(measure: BodyMeasure, path: readonly Point[], s: number, sta
   return Math.min(Math.max(measured, standard * LIMB_RANGE[0]), standard * LIMB_RANGE[1]);
 }
 
-function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: GarmentScale, measure: BodyMeasure): LimbPlan[] {
+function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: GarmentScale, measure: BodyMeasure, pits: [Point, Point] | null): LimbPlan[] {
   const plans: LimbPlan[] = [];
   const m = scale.perMetre;
   const sides = [
@@ -351,7 +341,12 @@ function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: G
       return limbRadius(measure, path, s, armRadius(metres) * scale.breadth * m) + ease * m;
     };
     const centre = torsoCentre(scale);
-    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
+    // The root's inner end: the panel's armpit, as far along the upper arm as it lies (none for an arm raised past level).
+    const upper = { x: path[1].x - path[0].x, y: path[1].y - path[0].y };
+    const upperLength = Math.hypot(upper.x, upper.y) || 1;
+    const bodyPit = pits?.[index];
+    const startInner = bodyPit ? Math.min(0.5 * length, Math.max(0, ((bodyPit.x - path[0].x) * upper.x + (bodyPit.y - path[0].y) * upper.y) / upperLength)) : 0;
+    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, startInner, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
   }
   return plans;
 }
@@ -367,10 +362,11 @@ function lowerPlan(g: GarmentLandmarks, panel: AlphaMask, body: BodyKeypoints, m
   const waistSpan = g.waistLeft && g.waistRight ? distance(g.waistLeft, g.waistRight) : panel.width / 2;
   const rho = worn ? worn.metresPerPixel : (2 * WAIST_FLAT_HALF) / waistSpan;
   const waistY = meanY(g.waistLeft, g.waistRight);
-  const hipY = waistY + WAISTBAND_ABOVE_HIP / rho;
+  const wearer = worn?.wearer ?? null;
+  const hipY = wearer ? wearer.hipY : waistY + WAISTBAND_ABOVE_HIP / rho;
   const bandAlong = T - WAISTBAND_ABOVE_HIP * m;
   const legScale = scale.legLength / LEG_LENGTH;
-  const natural = (y: number) => (y <= hipY ? bandAlong + (y - waistY) * rho * m : T + (y - hipY) * rho * legScale);
+  const natural = wearer ? lengthShares('full', scale, rho, wearer.jointY, hipY, wearer) : (y: number) => (y <= hipY ? bandAlong + (y - waistY) * rho * m : T + (y - hipY) * rho * legScale);
   const along = shortened(natural, waistY, meanY(g.hemLeft, g.hemRight, g.legLeftOuter, g.legRightOuter), scale.ankleAlong);
   const pairs: LandmarkPair[] = [];
   const hipRow = rowEdges(panel, hipY);

@@ -11,7 +11,8 @@ import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
 import { classifyGarment, garmentMaskProblem } from './garment-kind';
 import { findGarmentLandmarks } from './garment-landmarks';
 import { showsPerson, takeGarment } from './garment-on-person';
-import type { GarmentScale } from './fit-plan';
+import { flatTopScale, type GarmentScale } from './garment-scale';
+import { hasHood } from './garment-kind';
 import type { PoseLandmark } from './pose-model';
 
 export interface PersonReading {
@@ -52,13 +53,15 @@ export function prepareGarment(garment: GarmentReading, mode: GarmentMode): Prep
   if (garment.landmarks && showsPerson(garment.image, garment.landmarks)) {
     const taken = takeGarment(garment.image, garment.landmarks, mode);
     if (typeof taken === 'string') throw new ApiError('invalid_parameter', taken);
-    return { image: taken.image, kind: taken.kind, landmarks: taken.landmarks, worn: { metresPerPixel: taken.metresPerPixel } };
+    return { image: taken.image, kind: taken.kind, landmarks: taken.landmarks, worn: { metresPerPixel: taken.metresPerPixel, wearer: taken.wearer } };
   }
   const garmentMask: AlphaMask = { data: alphaOf(garment.image), width: garment.image.width, height: garment.image.height };
   const garmentProblem = garmentMaskProblem(garmentMask);
   if (garmentProblem) throw new ApiError('invalid_parameter', `garment_image: ${garmentProblem}`);
   const kind = mode === 'auto' ? classifyGarment(garmentMask).kind : mode;
-  return { image: garment.image, kind, landmarks: findGarmentLandmarks(garmentMask, kind), worn: null };
+  const landmarks = findGarmentLandmarks(garmentMask, kind);
+  const worn = kind === 'lower' ? null : { metresPerPixel: flatTopScale(landmarks, garmentMask.width / 2, hasHood(garmentMask)), wearer: null };
+  return { image: garment.image, kind, landmarks, worn };
 }
 
 /** The person wearing a prepared garment; throws invalid_parameter when there is no person to dress. */

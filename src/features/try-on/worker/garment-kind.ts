@@ -140,6 +140,13 @@ function hasBodice(spans: readonly RowSpan[], rows: readonly number[]): boolean 
   return waist <= BODICE_WAIST * top && rows.length >= BODICE_LENGTH * top;
 }
 
+/** Whether a hood lies above the garment's shoulders. */
+export function hasHood(mask: AlphaMask): boolean {
+  const spans = rowSpans(garmentSilhouette(mask));
+  const rows = filledRows(spans);
+  return rows.length > 0 && hoodRows(spans, rows) > 0;
+}
+
 /** How many of the first rows are a hood: one narrow run (under HOOD_WIDTH of the widest row) above the shoulders. */
 export function hoodRows(spans: readonly RowSpan[], rows: readonly number[]): number {
   const widest = Math.max(...rows.map((y) => spans[y].right - spans[y].left + 1));

@@ -15,9 +15,14 @@ import { palette, paletteDistance, pixel, type Palette } from './colour-palette'
 import type { GarmentKind, GarmentLandmarks, Point } from './fit-types';
 import type { PoseLandmark } from './pose-model';
 import { SHOULDER_TO_HIP } from './proportions';
+import { HIP_DROP } from './fit-plan';
+import type { WearerLevels } from './garment-scale';
 
 /** Share of a disc around the nose the matte must cover for a head to be there. */
 const HEAD_COVER = 0.6;
+/** A head is narrower than this share of the shoulders, and its top no further above the nose. */
+const HEAD_WIDTH = 0.9;
+const HEAD_TOP = 0.8;
 /** A neck is narrower than this share of the shoulders. */
 const NECK_SHARE = 0.5;
 /** Two palettes this close are one garment (a dress); a pixel this close to a palette matches it. */
@@ -32,6 +37,8 @@ export interface TakenGarment {
   landmarks: GarmentLandmarks;
   /** Metres per pixel of the garment photo, from the wearer's torso. */
   metresPerPixel: number;
+  /** Where the wearer's joints are in the photo: the garment's lengths are shares of their torso and legs. */
+  wearer: WearerLevels;
 }
 
 /** Whether the garment photo shows a person: a pose with a head in the matte at its nose. */
@@ -53,8 +60,24 @@ export function showsPerson(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
     }
   }
   if (inside < HEAD_COVER * total) return false;
-  // A head sits on a neck: the matte narrows between the shoulders and the nose (a hood laid flat does not); or, failing that, the legs are in view.
+  // A head is a narrow blob with its top close above the nose; a pose the model imagined on a garment has its "nose" inside the cloth.
   const frame = bodyFrame(body);
+  const opaque = (p: Point) => {
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    return x >= 0 && y >= 0 && x < width && y < height && cutOut.data[(y * width + x) * 4 + 3] >= 128;
+  };
+  const run = (direction: Point, limit: number) => {
+    let length = 0;
+    while (length < limit && opaque({ x: body.nose.x + direction.x * (length + 1), y: body.nose.y + direction.y * (length + 1) })) length++;
+    return length;
+  };
+  const S = frame.shoulderSpan;
+  const across = frame.across;
+  const headWidth = run(across, S) + run({ x: -across.x, y: -across.y }, S);
+  const headTop = run({ x: -frame.down.x, y: -frame.down.y }, S);
+  if (headWidth > HEAD_WIDTH * S || headTop > HEAD_TOP * S) return false;
+  // A head sits on a neck: the matte narrows between the shoulders and the nose (a hood laid flat does not); or, failing that, the legs are in view.
   const neckAlong = frameCoordinates(frame, body.nose).along / 2;
   let neck = 0;
   for (let a = -frame.shoulderSpan; a <= frame.shoulderSpan; a++) {
@@ -212,8 +235,15 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
     image,
     kind,
     landmarks: kind === 'lower' ? lowerLandmarks(filled, body, frame, width, height) : upperLandmarks(filled, body, frame, width, height, kind),
-    metresPerPixel: SHOULDER_TO_HIP / T,
+    metresPerPixel: SHOULDER_TO_HIP / (T * (1 + HIP_DROP)),
+    wearer: wearerLevels(body, frame),
   };
+}
+
+/** The wearer's shoulder joints, hip joints (a little below the pose's hip points) and ankles, as rows of the photo. */
+function wearerLevels(body: BodyKeypoints, frame: BodyFrame): WearerLevels {
+  const ankles = mid(body.ankleLeft, body.ankleRight);
+  return { jointY: frame.origin.y, hipY: frame.origin.y + frame.down.y * frame.torsoLength * (1 + HIP_DROP), ankleY: ankles.y };
 }
 
 /** Background pixels enclosed by the garment (not reaching the image border). */

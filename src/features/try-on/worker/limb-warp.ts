@@ -12,9 +12,15 @@ export interface LimbPlan {
   side: -1 | 1;
   /** On the garment: the two ends of the part's root (where it joins the panel) and of its opening, outer (seam side) first. */
   source: { rootOuter: Point; rootInner: Point; endOuter: Point; endInner: Point };
-  /** On the body: the limb's joints, the arc length at which the part's root sits, its length from there, and its half-width along the limb. */
+  /**
+   * On the body: the limb's joints, the arc length at which the part's root
+   * sits (its outer end; the inner end at `startInner`, further along where
+   * the root is slanted, as a sleeve's runs from the shoulder's top down to
+   * the armpit), its length from `start`, and its half-width along the limb.
+   */
   path: Point[];
   start: number;
+  startInner?: number;
   length: number;
   half: (s: number) => number;
   /** Which way is out from the limb at a point on it (away from the body's middle). */
@@ -61,7 +67,8 @@ export function limbCoordinates(path: readonly Point[], away: (foot: Point) => P
 }
 
 /**
- * Across the part, the garment is read along its root's line at the root and
+ * Across the part, the garment is read along its root's line at the root
+ * (the body's root line, outer end to inner end, is the garment's) and
  * along its opening's line at the opening (in between, their blend), so
  * nothing before the root is the part's: that is the panel's side of the line.
  */
@@ -75,9 +82,11 @@ export function limbMapping(plan: LimbPlan): Mapping {
   const endAcross = { x: (endOuter.x - end.x) / endHalf, y: (endOuter.y - end.y) / endHalf };
   return (x, y) => {
     const { s, r } = limbCoordinates(plan.path, plan.away, { x, y });
-    const u = (s - plan.start) / plan.length;
-    const t = Math.max(0, Math.min(1, u));
     const across = r / Math.max(1, plan.half(Math.max(0, s)));
+    // The root's outer half lies across the limb at `start`; its inner half slants on to `startInner`.
+    const rootAt = plan.start + ((plan.startInner ?? plan.start) - plan.start) * Math.max(0, Math.min(1, -across));
+    const u = (s - rootAt) / Math.max(1, plan.start + plan.length - rootAt);
+    const t = Math.max(0, Math.min(1, u));
     const ax = rootAcross.x + (endAcross.x - rootAcross.x) * t;
     const ay = rootAcross.y + (endAcross.y - rootAcross.y) * t;
     const half = rootHalf + (endHalf - rootHalf) * t;

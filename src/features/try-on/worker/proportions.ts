@@ -63,6 +63,7 @@ export function wornHalf(flat: number, depthRatio = TORSO_DEPTH): number {
   return (2 * flat) / (Math.PI * Math.sqrt((1 + depthRatio * depthRatio) / 2));
 }
 
-/** A top's chest laid flat (at the armpits) and a waistband laid flat, halved, as usually cut. */
-export const CHEST_FLAT_HALF = flatHalf(torsoHalf(SHOULDER_TO_HIP - 0.087), TORSO_DEPTH, USUAL_EASE);
+/** A top's chest laid flat (at the armpits), halved, for a cut of this ease. */
+export const chestFlatHalf = (ease: number) => flatHalf(torsoHalf(SHOULDER_TO_HIP - 0.087), TORSO_DEPTH, ease);
+/** A waistband laid flat, halved, as usually cut. */
 export const WAIST_FLAT_HALF = flatHalf(torsoHalf(WAISTBAND_ABOVE_HIP), TORSO_DEPTH, 0.015);
