@@ -55,6 +55,26 @@ describe('limb mapping', () => {
     expect(map(200 + 70 * d, 100 + 70 * d).x).toBeGreaterThan(110);
   });
 
+  test('well inside the arm’s inner side (the torso) nothing of the sleeve lands, however wide the root', () => {
+    const plan: LimbPlan = {
+      side: 1,
+      source,
+      path: [
+        { x: 200, y: 100 },
+        { x: 200, y: 200 },
+      ],
+      start: 0,
+      length: 60,
+      half: () => 15,
+      away: away({ x: 150, y: 150 }),
+    };
+    const map = limbMapping(plan);
+    // Just inside the inner side it is still the sleeve's inner edge; two half-widths in it lands off every part.
+    expect(map(200 - 15, 130).y).toBeCloseTo(48, 0);
+    const deep = map(200 - 30, 130);
+    expect(deep.x < 0 || deep.y < 0).toBe(true);
+  });
+
   test('a slanted root: before it is the panel’s side of the root line, past it the sleeve', () => {
     // The root runs from the seam (50, 30) down and out to the armpit (60, 50); the sleeve goes right.
     const slanted = { rootOuter: { x: 50, y: 30 }, rootInner: { x: 60, y: 50 }, endOuter: { x: 110, y: 34 }, endInner: { x: 110, y: 46 } };

@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/errors';
 import type { RgbaImage } from '../../../imaging/image';
 import type { GarmentMode } from '../shared/meta';
 import { bodyKeypoints, personProblem } from './body';
+import { openFoldedPose } from './folded-pose';
 import { dress, type Dressed } from './dress';
 import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
 import { classifyGarment, garmentMaskProblem } from './garment-kind';
@@ -68,7 +69,8 @@ export function prepareGarment(garment: GarmentReading, mode: GarmentMode): Prep
 export function dressPerson(person: PersonReading, garment: PreparedGarment, lap: (step: string) => void = () => {}): Fitted {
   const problem = personProblem(person.landmarks, person.image.width, person.image.height);
   if (problem || !person.landmarks) throw new ApiError('invalid_parameter', problem ?? 'person_image: no person was found in the image');
-  const body = bodyKeypoints(person.landmarks, person.image.width, person.image.height);
+  const { width, height } = person.image;
+  const body = openFoldedPose(bodyKeypoints(person.landmarks, width, height), { data: person.alpha, width, height });
   const dressed = dress({ person: person.image, personAlpha: person.alpha, body, garment: garment.image, kind: garment.kind, landmarks: garment.landmarks, worn: garment.worn }, lap);
   return { ...dressed, kind: garment.kind };
 }

@@ -27,6 +27,11 @@ export interface LimbPlan {
   away: (foot: Point) => Point;
 }
 
+/** How far past its inner side (in its half-widths) a part may still reach across the body. */
+const INNER_REACH = 1.5;
+/** A garment point outside any part, for body pixels the part does not reach. */
+const OFF_PART = { x: -1e4, y: -1e4 };
+
 interface Foot {
   s: number;
   r: number;
@@ -83,6 +88,8 @@ export function limbMapping(plan: LimbPlan): Mapping {
   return (x, y) => {
     const { s, r } = limbCoordinates(plan.path, plan.away, { x, y });
     const across = r / Math.max(1, plan.half(Math.max(0, s)));
+    // Well inside the limb's inner side is the torso, not the part: nothing of it lands there.
+    if (across < -INNER_REACH) return OFF_PART;
     // The root's outer half lies across the limb at `start`; its inner half slants on to `startInner`.
     const rootAt = plan.start + ((plan.startInner ?? plan.start) - plan.start) * Math.max(0, Math.min(1, -across));
     const u = (s - rootAt) / Math.max(1, plan.start + plan.length - rootAt);
