@@ -81,6 +81,15 @@ describe('openFoldedPose', () => {
     }
   });
 
+  test('ankles crossed over the midline where the silhouette shows two legs apart are put on them', () => {
+    const crossed = body({ ...facing, ankleLeft: [112, 360], ankleRight: [88, 358] });
+    const open = openFoldedPose(crossed, silhouette());
+    expect(open.ankleLeft.x).toBeGreaterThan(80);
+    expect(open.ankleLeft.x).toBeLessThan(90);
+    expect(open.ankleRight.x).toBeGreaterThan(110);
+    expect(open.ankleRight.x).toBeLessThan(120);
+  });
+
   test('legs folded onto one line stay there when the silhouette shows one run (a long skirt)', () => {
     const mask = silhouette();
     for (let y = 200; y < 370; y++) for (let x = 55; x < 145; x++) mask.data[y * WIDTH + x] = 255;

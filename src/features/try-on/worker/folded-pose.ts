@@ -6,8 +6,9 @@
 // shoulders are narrower for the torso's length than a body turned well
 // towards the camera can be, they are set back at a usual span on the same
 // line through the same middle; hips folded under such shoulders, at a usual
-// share of them; and legs folded onto one line, onto the two legs the
-// person's silhouette shows at the knees and ankles (where it shows two).
+// share of them; and knees or ankles folded onto one line or crossed over
+// it, onto the two legs the person's silhouette shows there (where it shows
+// two).
 import type { BodyKeypoints, BodyPoint } from './body';
 import { bodyFrame, frameCoordinates, inFrame, mid, type BodyFrame } from './body-frame';
 import type { AlphaMask, Point } from './fit-types';
@@ -23,7 +24,7 @@ const USUAL_SHOULDERS = 0.66;
 /** Hip span over shoulder span: under FOLDED_HIPS folded, USUAL_HIPS put back. */
 const FOLDED_HIPS = 0.4;
 const USUAL_HIPS = 0.55;
-/** Knees or ankles closer than this share of the hip span are folded onto one line. */
+/** Knees or ankles closer than this share of the hip span, or crossed, are folded onto one line. */
 const FOLDED_LEGS = 0.35;
 /** A leg's run of the silhouette is at least this share of the hip span wide, and they lie within this many hip spans of the axis. */
 const LEG_RUN = 0.25;
@@ -88,7 +89,8 @@ export function openFoldedPose(body: BodyKeypoints, mask: AlphaMask): BodyKeypoi
     const right = out[`${joint}Right`];
     const a = frameCoordinates(frame, left);
     const b = frameCoordinates(frame, right);
-    if (Math.abs(b.across - a.across) >= FOLDED_LEGS * frame.hipSpan) continue;
+    // Folded onto one line, or crossed over it (the image-left joint right of the other).
+    if (b.across - a.across >= FOLDED_LEGS * frame.hipSpan) continue;
     const along = (a.along + b.along) / 2;
     const legs = twoLegs(mask, frame, along);
     if (!legs) continue;
