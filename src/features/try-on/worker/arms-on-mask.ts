@@ -11,7 +11,7 @@
 import type { BodyKeypoints, BodyPoint } from './body';
 import { distance, frameCoordinates, type BodyFrame } from './body-frame';
 import type { RgbaImage } from '../../../imaging/image';
-import { palette, paletteDistance, pixel } from './colour-palette';
+import { faceSkin, paletteDistance, pixel } from './colour-palette';
 import type { AlphaMask, Point } from './fit-types';
 import { HIP_DROP } from './fit-plan';
 import { ARM_LENGTH, SHOULDER_TO_HIP, UPPER_ARM, torsoHalf } from './proportions';
@@ -240,9 +240,7 @@ export function silhouetteArms(body: BodyKeypoints, person: RgbaImage, mask: Alp
   const scale = armScale(frame);
   const S = frame.shoulderSpan;
   const room = armRoom(mask, scale);
-  const earSpan = Math.max(distance(body.earLeft, body.earRight), 0.3 * S);
-  const cheeks = [-1, 1].map((s) => ({ x: body.nose.x + s * 0.22 * earSpan, y: body.nose.y + 0.12 * earSpan }));
-  const skin = palette(person, mask.data, cheeks, Math.max(2, Math.round(0.06 * earSpan)), 2);
+  const { skin } = faceSkin(person, mask.data, body, S);
   const isSkin = (p: Point) => {
     const c = pixel(person, p.x, p.y);
     return skin.colours.length > 0 && c !== null && paletteDistance(skin, c) < SKIN;

@@ -78,3 +78,21 @@ export function paletteDistance(p: Palette, c: Rgb): number {
   return best;
 }
 
+
+/** The face's landmarks a skin sample is taken beside. */
+interface Face {
+  nose: Point;
+  earLeft: Point;
+  earRight: Point;
+}
+
+/**
+ * The person's skin as their cheeks show it (the one bare skin every photo
+ * of a person shows), and the span between their ears it was read at (at
+ * least 0.3 of the shoulders', for a face turned away).
+ */
+export function faceSkin(image: RgbaImage, alpha: Uint8ClampedArray, face: Face, shoulderSpan: number): { skin: Palette; earSpan: number } {
+  const earSpan = Math.max(Math.hypot(face.earRight.x - face.earLeft.x, face.earRight.y - face.earLeft.y), 0.3 * shoulderSpan);
+  const cheeks = [-1, 1].map((s) => ({ x: face.nose.x + s * 0.22 * earSpan, y: face.nose.y + 0.12 * earSpan }));
+  return { skin: palette(image, alpha, cheeks, Math.max(2, Math.round(0.06 * earSpan)), 2), earSpan };
+}

@@ -11,7 +11,7 @@ import { boxMean } from '../../../imaging/box-filter';
 import type { GarmentMode } from '../shared/meta';
 import { bodyKeypoints, bodyProblem, type BodyKeypoints } from './body';
 import { alongPath, bodyFrame, frameCoordinates, inFrame, lerp, mid, pathLength, type BodyFrame } from './body-frame';
-import { palette, paletteDistance, pixel, type Palette } from './colour-palette';
+import { faceSkin, palette, paletteDistance, pixel, type Palette } from './colour-palette';
 import type { GarmentKind, GarmentLandmarks, Point } from './fit-types';
 import type { PoseLandmark } from './pose-model';
 import { SHOULDER_TO_HIP } from './proportions';
@@ -187,8 +187,7 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
   const T = frame.torsoLength;
   const alpha = new Uint8ClampedArray(width * height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = cutOut.data[i * 4 + 3];
-  const earSpan = Math.max(Math.hypot(body.earRight.x - body.earLeft.x, body.earRight.y - body.earLeft.y), 0.3 * S);
-  const skin = palette(cutOut, alpha, [-1, 1].map((s) => ({ x: body.nose.x + s * 0.22 * earSpan, y: body.nose.y + 0.12 * earSpan })), Math.max(2, Math.round(0.06 * earSpan)), 2);
+  const { skin, earSpan } = faceSkin(cutOut, alpha, body, S);
   const hair = palette(cutOut, alpha, [{ x: body.nose.x, y: body.nose.y - 0.75 * earSpan }], Math.max(2, Math.round(0.1 * earSpan)), 2);
   const upper = palette(cutOut, alpha, [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.5 * T), inFrame(frame, 0.15 * S, 0.5 * T)], Math.max(3, Math.round(0.08 * S)), 3);
   const lower = palette(cutOut, alpha, [lerp(body.hipLeft, body.kneeLeft, 0.4), lerp(body.hipRight, body.kneeRight, 0.4)], Math.max(3, Math.round(0.07 * S)), 3);

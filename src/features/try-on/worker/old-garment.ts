@@ -13,7 +13,7 @@ import type { RgbaImage } from '../../../imaging/image';
 import type { BodyKeypoints } from './body';
 import { frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
 import type { GarmentKind, Point } from './fit-types';
-import { palette, paletteDistance, pixel, type Rgb } from './colour-palette';
+import { faceSkin, palette, paletteDistance, pixel, type Rgb } from './colour-palette';
 import { LEG_LENGTH, SHOULDER_TO_HIP, armRadius, legRadius, torsoHalf } from './proportions';
 
 /** Colour distance below which a pixel matches a palette (8-bit RGB, after normalising brightness a little). */
@@ -112,9 +112,7 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   const { width, height } = person;
   const S = frame.shoulderSpan;
   const T = frame.torsoLength;
-  const earSpan = Math.max(Math.hypot(body.earRight.x - body.earLeft.x, body.earRight.y - body.earLeft.y), 0.3 * S);
-  const cheeks = [-1, 1].map((s) => ({ x: body.nose.x + s * 0.22 * earSpan, y: body.nose.y + 0.12 * earSpan }));
-  const skin = palette(person, alpha, cheeks, Math.max(2, Math.round(0.06 * earSpan)), 2);
+  const { skin } = faceSkin(person, alpha, body, S);
   const chest = [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.45 * T), inFrame(frame, 0.15 * S, 0.45 * T)];
   const thighs = [lerp(body.hipLeft, body.kneeLeft, 0.45), lerp(body.hipRight, body.kneeRight, 0.45)];
   const upper = palette(person, alpha, chest, Math.max(3, Math.round(0.08 * S)), 3);
