@@ -9,12 +9,12 @@
 // used. An arm in front of the torso cannot be told from it: past the
 // silhouette's arm the pose's forearm is kept.
 import type { BodyKeypoints, BodyPoint } from './body';
-import { distance, frameCoordinates, type BodyFrame } from './body-frame';
+import { distance, frameCoordinates, pathLength, type BodyFrame } from './body-frame';
 import type { RgbaImage } from '../../../imaging/image';
 import { faceSkin, paletteDistance, pixel } from './colour-palette';
 import type { AlphaMask, Point } from './fit-types';
-import { HIP_DROP } from './fit-plan';
-import { ARM_LENGTH, SHOULDER_TO_HIP, UPPER_ARM, torsoHalf } from './proportions';
+import { HIP_DROP, torsoScale } from './fit-plan';
+import { ARM_LENGTH, UPPER_ARM, torsoHalf } from './proportions';
 
 const INSIDE = 128;
 /** A hand's length from the wrist (metres). */
@@ -223,15 +223,12 @@ function toFingertips(arm: SilhouetteArm, isSkin: (p: Point) => boolean): Silhou
   for (let i = path.length - 1; i >= from && last < 0; i--) if (isSkin(path[i])) last = i;
   if (last < 0 || last === path.length - 1) return arm;
   const cut = path.slice(0, last + 1);
-  let length = 0;
-  for (let i = 1; i < cut.length; i++) length += distance(cut[i - 1], cut[i]);
-  return { path: cut, length };
+  return { path: cut, length: pathLength(cut) };
 }
 
 /** The body's scale for its arms: a standard body's, sized by the torso and widened by the shoulders. */
 function armScale(frame: BodyFrame): Scale {
-  const perMetre = (frame.torsoLength * (1 + HIP_DROP)) / SHOULDER_TO_HIP;
-  const breadth = Math.min(1.3, Math.max(0.75, frame.shoulderSpan / 2 / (0.19 * perMetre)));
+  const { perMetre, breadth } = torsoScale(frame);
   return { frame, perMetre, breadth, fullLength: (ARM_LENGTH + HAND) * perMetre * breadth };
 }
 

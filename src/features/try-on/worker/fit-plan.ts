@@ -93,11 +93,20 @@ interface BodyScale {
   ankleAlong: number;
 }
 
-function bodyScale(body: BodyKeypoints): BodyScale {
-  const frame = bodyFrame(body);
+/**
+ * A standard body sized to this one: how far down the axis its hip joints
+ * are, pixels per metre along the torso, and its breadth against the
+ * standard body's (from the shoulders).
+ */
+export function torsoScale(frame: BodyFrame): { hip: number; perMetre: number; breadth: number } {
   const hip = frame.torsoLength * (1 + HIP_DROP);
   const perMetre = hip / SHOULDER_TO_HIP;
-  const breadth = Math.min(1.3, Math.max(0.75, frame.shoulderSpan / 2 / (SHOULDER_HALF * perMetre)));
+  return { hip, perMetre, breadth: Math.min(1.3, Math.max(0.75, frame.shoulderSpan / 2 / (SHOULDER_HALF * perMetre))) };
+}
+
+function bodyScale(body: BodyKeypoints): BodyScale {
+  const frame = bodyFrame(body);
+  const { hip, perMetre, breadth } = torsoScale(frame);
   const legPath: [Point[], Point[]] = [
     [body.hipLeft, body.kneeLeft, body.ankleLeft],
     [body.hipRight, body.kneeRight, body.ankleRight],

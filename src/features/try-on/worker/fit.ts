@@ -9,11 +9,10 @@ import { bodyKeypoints, personProblem } from './body';
 import { openFoldedPose } from './folded-pose';
 import { dress, type Dressed } from './dress';
 import type { AlphaMask, GarmentKind, GarmentLandmarks } from './fit-types';
-import { classifyGarment, garmentMaskProblem } from './garment-kind';
+import { classifyGarment, garmentMaskProblem, hasHood } from './garment-kind';
 import { findGarmentLandmarks } from './garment-landmarks';
 import { showsPerson, takeGarment } from './garment-on-person';
 import { flatTopScale, type GarmentScale } from './garment-scale';
-import { hasHood } from './garment-kind';
 import type { PoseLandmark } from './pose-model';
 
 export interface PersonReading {
