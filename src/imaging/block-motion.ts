@@ -8,12 +8,9 @@
 // previous plane sampled bilinearly), then a 3×3 median of the vectors, so a
 // lone wrong block follows its neighbours. Each block keeps its residual (the
 // mean absolute difference left at its match): a block that matched badly
-// (something appeared, the scene cut) says so. denseMotion turns the blocks
-// into a per-pixel field with sharp edges between a moving subject and a
-// still backdrop.
-import { boxMean } from './box-filter';
+// (something appeared, the scene cut) says so. global-motion.ts fits the
+// camera's and the subject's motion to the blocks.
 import { createPlane, type Plane } from './image';
-import { sampleBilinear, type MotionField } from './motion-field';
 import { resizePlane } from './resize';
 
 export interface MotionSettings {
@@ -303,91 +300,19 @@ export function medianOfVectors(motion: BlockMotion): BlockMotion {
   return { ...motion, dx, dy };
 }
 
-/** Share of blocks whose residual is above `threshold` (0–1): 1 on a scene cut, near 0 on a scene that only moved. */
-export function poorlyMatchedShare(motion: BlockMotion, threshold: number): number {
-  let poor = 0;
-  for (const r of motion.residual) if (r > threshold) poor++;
-  return poor / motion.residual.length;
-}
-
-/** A chain of motion back to an earlier frame: where each pixel of the previous plane was in the earlier one, and that frame. */
-export interface ChainToKey {
-  previousToKey: MotionField;
-  key: Plane;
-}
-
 /**
- * A per-pixel field from block vectors. Every pixel tries the vectors of its
- * own block and the eight around it and keeps the one under which its
- * neighbourhood (a (2r+1)² window) matches best, so where a moving subject
- * meets a still backdrop each side keeps its own motion instead of a blend
- * (ties keep the pixel's own block). The field is at the planes' size.
- *
- * With a chain, the answer is the field from the current plane straight to
- * the key frame (each vector composed with the previous plane's, so the key
- * frame is resampled once however long the chain), and the vector chosen is
- * the one that best explains the pixel from the key frame: a pixel the
- * subject just covered cannot take the backdrop's vector (the key frame
- * shows backdrop there), and backdrop the subject just uncovered cannot take
- * the chain that leads into the subject. Chosen against the previous frame
- * instead, the pixels on a motion edge that pick the wrong side would pass
- * their mistake on, frame after frame, and the edge would drift.
+ * Share of blocks whose residual is above `threshold` (0–1): 1 on a scene cut,
+ * near 0 on a scene that only moved. With `among`, only the blocks it marks
+ * count (say, those whose match lies inside the previous frame: content that
+ * just came in at the border has nothing to match).
  */
-export function denseMotion(motion: BlockMotion, current: Plane, previous: Plane, radius = 1, chain?: ChainToKey): MotionField {
-  const { width, height, blockSize, columns, rows } = motion;
-  const size = width * height;
-  // The own block first, so ties keep it.
-  const slots: [number, number][] = [[0, 0]];
-  for (let oy = -1; oy <= 1; oy++) for (let ox = -1; ox <= 1; ox++) if (ox || oy) slots.push([ox, oy]);
-  // Per slot: each pixel's candidate vector and the windowed difference it leaves.
-  const candidates = slots.map(([ox, oy]) => {
-    const error = createPlane(width, height);
-    const vx = new Float32Array(size);
-    const vy = new Float32Array(size);
-    for (let y = 0, i = 0; y < height; y++) {
-      const row = Math.min(rows - 1, Math.max(0, Math.floor(y / blockSize) + oy)) * columns;
-      for (let x = 0; x < width; x++, i++) {
-        const b = row + Math.min(columns - 1, Math.max(0, Math.floor(x / blockSize) + ox));
-        const sx = x + motion.dx[b];
-        const sy = y + motion.dy[b];
-        if (chain) {
-          // The previous plane's chain at (sx, sy), both components with the same bilinear weights.
-          const cx = Math.min(width - 1, Math.max(0, sx));
-          const cy = Math.min(height - 1, Math.max(0, sy));
-          const x0 = Math.floor(cx);
-          const y0 = Math.floor(cy);
-          const x1 = Math.min(width - 1, x0 + 1);
-          const y1 = Math.min(height - 1, y0 + 1);
-          const tx = cx - x0;
-          const ty = cy - y0;
-          const p00 = y0 * width + x0;
-          const p01 = y0 * width + x1;
-          const p10 = y1 * width + x0;
-          const p11 = y1 * width + x1;
-          const w00 = (1 - tx) * (1 - ty);
-          const w01 = tx * (1 - ty);
-          const w10 = (1 - tx) * ty;
-          const w11 = tx * ty;
-          const { dx: chainX, dy: chainY } = chain.previousToKey;
-          vx[i] = motion.dx[b] + w00 * chainX[p00] + w01 * chainX[p01] + w10 * chainX[p10] + w11 * chainX[p11];
-          vy[i] = motion.dy[b] + w00 * chainY[p00] + w01 * chainY[p01] + w10 * chainY[p10] + w11 * chainY[p11];
-          error.data[i] = Math.abs(current.data[i] - sampleBilinear(chain.key, x + vx[i], y + vy[i]));
-        } else {
-          vx[i] = motion.dx[b];
-          vy[i] = motion.dy[b];
-          error.data[i] = Math.abs(current.data[i] - sampleBilinear(previous, sx, sy));
-        }
-      }
-    }
-    return { error: radius > 0 ? boxMean(error, radius).data : error.data, vx, vy };
+export function poorlyMatchedShare(motion: BlockMotion, threshold: number, among?: Uint8Array): number {
+  let poor = 0;
+  let counted = 0;
+  motion.residual.forEach((r, b) => {
+    if (among && !among[b]) return;
+    counted++;
+    if (r > threshold) poor++;
   });
-  const dx = new Float32Array(size);
-  const dy = new Float32Array(size);
-  for (let i = 0; i < size; i++) {
-    let best = 0;
-    for (let s = 1; s < candidates.length; s++) if (candidates[s].error[i] < candidates[best].error[i]) best = s;
-    dx[i] = candidates[best].vx[i];
-    dy[i] = candidates[best].vy[i];
-  }
-  return { dx, dy, width, height };
+  return counted ? poor / counted : 0;
 }

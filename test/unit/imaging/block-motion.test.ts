@@ -5,9 +5,8 @@
 // motion apart from its still backdrop, and chained frame after frame it
 // leads straight back to the key frame without a trail.
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_MOTION, denseMotion, estimateBlockMotion, lumaPlane, poorlyMatchedShare } from '../../../src/imaging/block-motion';
+import { DEFAULT_MOTION, estimateBlockMotion, lumaPlane, poorlyMatchedShare } from '../../../src/imaging/block-motion';
 import { createPlane, type Plane } from '../../../src/imaging/image';
-import { warpPlane, zeroField } from '../../../src/imaging/motion-field';
 
 /** A smooth texture with detail at several scales, different per seed. */
 function texture(seed: number): (x: number, y: number) => number {
@@ -105,76 +104,6 @@ describe('estimateBlockMotion', () => {
     expect(poorlyMatchedShare(estimateBlockMotion(cut, before), 0.03)).toBeGreaterThan(0.75);
     const { previous, current } = translatedPair(128, 96, 4, 1, 1);
     expect(poorlyMatchedShare(estimateBlockMotion(current, previous), 0.03)).toBeLessThan(0.1);
-  });
-});
-
-describe('denseMotion', () => {
-  test('a textured disc moving over a still backdrop: each side keeps its own motion up to its edge', () => {
-    const width = 128;
-    const height = 96;
-    const backdrop = texture(2);
-    const skin = texture(6);
-    const [cx, cy, r, tx, ty] = [60, 48, 24, 4, -2];
-    const frame = (ox: number, oy: number) =>
-      planeOf(width, height, (x, y) => (Math.hypot(x - cx - ox, y - cy - oy) < r ? skin(x - ox, y - oy) : backdrop(x, y)));
-    const previous = frame(0, 0);
-    const current = frame(tx, ty);
-    const field = denseMotion(estimateBlockMotion(current, previous), current, previous);
-    let counted = 0;
-    let wrong = 0;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const distance = Math.hypot(x - cx - tx, y - cy - ty) - r;
-        // A band around the edge is ambiguous (uncovered backdrop has no match); and pixels near the frame's edge are left out.
-        if (Math.abs(distance) < 3 || x < 8 || y < 8 || x >= width - 8 || y >= height - 8) continue;
-        const i = y * width + x;
-        const [ex, ey] = distance < 0 ? [-tx, -ty] : [0, 0];
-        counted++;
-        if (Math.abs(field.dx[i] - ex) > 0.5 || Math.abs(field.dy[i] - ey) > 0.5) wrong++;
-      }
-    }
-    expect(wrong / counted).toBeLessThan(0.02);
-  });
-});
-
-describe('denseMotion with a chain to a key frame', () => {
-  test('a disc moving frame after frame: the chained field leads straight back to the key frame, and warping the key mask by it matches the disc', () => {
-    const width = 128;
-    const height = 96;
-    // A backdrop with gentle shading: the backdrop the disc uncovers matches backdrop elsewhere, so it does not follow the disc.
-    // (On a strongly textured one, nothing in the key frame matches what was hidden, and a trail follows until the next key frame.)
-    const backdrop = (x: number, y: number) => 0.35 + 0.1 * Math.sin(0.05 * x + 0.03 * y) + 0.05 * Math.sin(0.11 * y - 0.07 * x);
-    const skin = texture(6);
-    const r = 22;
-    const place = (t: number) => [40 + 3 * t, 48 - t] as const;
-    const frame = (t: number) => {
-      const [cx, cy] = place(t);
-      return planeOf(width, height, (x, y) => (Math.hypot(x - cx, y - cy) < r ? skin(x - cx, y - cy) : backdrop(x, y)));
-    };
-    const discMask = (t: number) => {
-      const [cx, cy] = place(t);
-      return planeOf(width, height, (x, y) => Math.min(1, Math.max(0, r + 0.5 - Math.hypot(x - cx, y - cy))));
-    };
-    const key = frame(0);
-    let previous = key;
-    let toKey = zeroField(width, height);
-    for (let t = 1; t <= 8; t++) {
-      const current = frame(t);
-      toKey = denseMotion(estimateBlockMotion(current, previous), current, previous, 1, { previousToKey: toKey, key });
-      previous = current;
-    }
-    // Inside the disc, the field points 8 steps back.
-    const [cx, cy] = place(8);
-    const centre = Math.round(cy) * width + Math.round(cx);
-    expect(toKey.dx[centre]).toBeCloseTo(-24, 0);
-    expect(toKey.dy[centre]).toBeCloseTo(8, 0);
-    // The key frame's mask carried by it: off by little more than the disc's antialiased rim, no trail where it was.
-    const carried = warpPlane(discMask(0), toKey);
-    const truth = discMask(8);
-    const error = carried.data.reduce((sum, v, i) => sum + Math.abs(v - truth.data[i]), 0) / carried.data.length;
-    expect(error).toBeLessThan(0.01);
-    const [kx, ky] = place(0);
-    expect(carried.data[Math.round(ky) * width + Math.round(kx) - 10]).toBeLessThan(0.05);
   });
 });
 

@@ -3,10 +3,12 @@
 // the model's output wavers, a moving subject leaves no trail, the model is
 // only asked again when the picture changed, and between key frames a moving
 // subject's mask follows it by motion, with a new key frame at once on a cut
-// or when the subject changes shape.
+// or when the subject changes shape. With a moving camera (a pan, a zoom, a
+// shake, a tracking shot over a textured world) the mask follows without a
+// new key frame, until more of the frame came in than the model has seen.
 import { describe, expect, test } from 'vitest';
 import type { Plane, RgbaImage } from '../../../src/imaging/image';
-import { VIDEO_MATTE, VideoMatter, frameMask } from '../../../src/features/video/worker/frame-matte';
+import { VIDEO_MATTE, VideoMatter, frameMask, type VideoMatteSettings } from '../../../src/features/video/worker/frame-matte';
 
 const W = 96;
 const H = 64;
@@ -179,5 +181,116 @@ describe('VideoMatter', () => {
     const alpha = await matter.alpha(frame(34));
     expect(alpha[(H / 2) * W + 48]).toBeGreaterThan(200);
     expect(alpha[(H / 2) * W + 12]).toBeLessThan(10);
+  });
+});
+
+/** A grey, textured world: detail at several scales, no red (the stand-in model looks for red). */
+function world(x: number, y: number): number {
+  return 128 + 30 * Math.sin(0.21 * x + 0.13 * y) + 22 * Math.sin(0.47 * x - 0.31 * y + 1) + 16 * Math.sin(0.6 * x + 0.45 * y + 2) + 12 * Math.sin(0.7 * y - 0.2 * x);
+}
+
+/**
+ * A camera over the world: frame pixel p shows world point c + (p − c)/zoom
+ * + pan (c the frame's centre); the red disc (radius 14, in world units,
+ * with markings) stands at `subject` in the world, antialiased in the frame.
+ */
+function cameraFrame(pan: [number, number], zoom: number, subject: [number, number], roll = 0): RgbaImage {
+  const data = new Uint8ClampedArray(W * H * 4);
+  const [cx, cy] = [(W - 1) / 2, (H - 1) / 2];
+  const [cos, sin] = [Math.cos(roll), Math.sin(roll)];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const px = (x - cx) / zoom;
+      const py = (y - cy) / zoom;
+      const wx = cx + cos * px - sin * py + pan[0];
+      const wy = cy + sin * px + cos * py + pan[1];
+      const cover = Math.min(1, Math.max(0, (14.5 - Math.hypot(wx - subject[0], wy - subject[1])) * zoom));
+      const grey = world(wx, wy);
+      // The disc has markings of its own, as any subject does, that move with it.
+      const red = 200 + 20 * Math.sin(0.9 * (wx - subject[0]) + 0.4 * (wy - subject[1])) + 20 * Math.sin(0.3 * (wx - subject[0]) - 1.1 * (wy - subject[1]));
+      data.set([cover * red + (1 - cover) * grey, cover * 40 + (1 - cover) * grey, cover * 30 + (1 - cover) * grey, 255], (y * W + x) * 4);
+    }
+  }
+  return { data, width: W, height: H };
+}
+
+/** Runs both mattes over the frames: the kinds the keyed one chose, its model runs, and its worst mean difference (0–255) from segmenting every frame. */
+async function followCamera(frames: RgbaImage[], keyed: VideoMatteSettings) {
+  const calls = { count: 0 };
+  const matter = new VideoMatter(fakeModel(() => 0, calls), keyed);
+  const every = new VideoMatter(fakeModel(() => 0), everyFrame);
+  const kinds: string[] = [];
+  const reasons: (string | null)[] = [];
+  let worst = 0;
+  for (const picture of frames) {
+    const carried = await matter.alpha(picture);
+    kinds.push(matter.lastFrame!.kind);
+    reasons.push(matter.lastFrame!.reason);
+    if (process.env.DEBUG_MATTE) console.info(JSON.stringify(matter.lastFrame));
+    worst = Math.max(worst, meanDiff(carried, await every.alpha(picture)));
+  }
+  return { kinds, reasons, calls: calls.count, worst, matter };
+}
+
+describe('VideoMatter with a moving camera', () => {
+  // One block of these tiny frames is 1.3 % of them: a share of 3 % is three blocks, as 1 % is six of a 256 × 144 plane.
+  const keyed = { ...settings, keyFrames: { ...settings.keyFrames, maxInterval: 8, maxPoorShare: 0.03 } };
+  const interval = ['segmented', ...Array<string>(7).fill('propagated')];
+
+  test('a pan: what comes in at the border is expected, not a reason for a key frame, and the mask follows the subject the camera passes', async () => {
+    // 2 px a frame to the right and 0.25 down; the disc stands still in the world, so it drifts left across the frame.
+    const frames = Array.from({ length: 8 }, (_, t) => cameraFrame([2 * t, 0.25 * t], 1, [60, 32]));
+    const { kinds, calls, worst, matter } = await followCamera(frames, keyed);
+    console.info(`pan: worst mean alpha difference from segmenting every frame ${worst.toFixed(2)} (0–255); camera ${JSON.stringify(matter.lastFrame!.camera)}`);
+    expect(kinds).toEqual(interval);
+    expect(calls).toBe(1);
+    expect(matter.lastFrame!.camera!.pan).toBeCloseTo(Math.hypot(2, 0.25), 1);
+    expect(worst).toBeLessThan(3);
+  });
+
+  test('a zoom in: the mask grows with the subject, no key frame', async () => {
+    const frames = Array.from({ length: 8 }, (_, t) => cameraFrame([0, 0], 1 + 0.025 * t, [52, 30]));
+    const { kinds, worst, matter } = await followCamera(frames, keyed);
+    console.info(`zoom: worst mean alpha difference ${worst.toFixed(2)}; camera ${JSON.stringify(matter.lastFrame!.camera)}`);
+    expect(kinds).toEqual(interval);
+    expect(matter.lastFrame!.camera!.scale).toBeLessThan(0.99);
+    expect(worst).toBeLessThan(3);
+  });
+
+  test('a shaking, rolling hand-held camera: no key frame', async () => {
+    const shake = (t: number): [number, number] => [2 * Math.sin(2.1 * t), 1.5 * Math.cos(2.9 * t + 1)];
+    const frames = Array.from({ length: 8 }, (_, t) => cameraFrame(shake(t), 1, [48, 34], 0.02 * Math.sin(1.7 * t)));
+    const { kinds, worst } = await followCamera(frames, keyed);
+    console.info(`shake: worst mean alpha difference ${worst.toFixed(2)}`);
+    expect(kinds).toEqual(interval);
+    expect(worst).toBeLessThan(3);
+  });
+
+  test('the camera tracks a subject walking across the world: the backdrop streams past, the subject holds its place, both carried', async () => {
+    // The disc walks 3 px a frame; the camera follows at 2.5, so it also drifts right on screen.
+    const frames = Array.from({ length: 8 }, (_, t) => cameraFrame([2.5 * t, 0], 1, [40 + 3 * t, 32]));
+    const { kinds, worst } = await followCamera(frames, keyed);
+    console.info(`track: worst mean alpha difference ${worst.toFixed(2)}`);
+    expect(kinds).toEqual(interval);
+    expect(worst).toBeLessThan(3);
+  });
+
+  test('a fast pan brings in more of the frame than the model has seen: a key frame for it', async () => {
+    const frames = Array.from({ length: 8 }, (_, t) => cameraFrame([6 * t, 0], 1, [70, 32]));
+    const { reasons, matter } = await followCamera(frames, { ...keyed, keyFrames: { ...keyed.keyFrames, maxUnseen: 0.2 } });
+    // 6 px a frame of a 96-px frame: past a fifth after four frames.
+    expect(reasons.slice(0, 5)).toEqual(['first', null, null, null, 'unseen']);
+    expect(matter.counts.segmented).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a cut while the camera pans still gets a model run at once', async () => {
+    const matter = new VideoMatter(fakeModel(() => 0), keyed);
+    await matter.alpha(cameraFrame([0, 0], 1, [40, 32]));
+    await matter.alpha(cameraFrame([3, 0], 1, [40, 32]));
+    expect(matter.lastFrame!.kind).toBe('propagated');
+    const cut = frame(70, 40);
+    for (let i = 0; i < W * H; i++) if ((i % W) % 6 < 3 && cut.data[i * 4] < 200) cut.data.set([30, 90, 200], i * 4);
+    await matter.alpha(cut);
+    expect(matter.lastFrame!.reason).toBe('poor match');
   });
 });
