@@ -15,7 +15,7 @@
 //      model host starts again).
 //   2. Quality on the held-out half: each clip through the engine's video task
 //      (window.cutoutEngine, the code a job runs) twice, every frame through
-//      the model and key frames + block motion (as shipped), into
+//      the model and key frames + camera motion (as shipped), into
 //      mov_proresks, its alpha read back with ffmpeg: model runs, fps, alpha
 //      MAE and flicker against the true alpha, and where the time went.
 //   3. The still camera, as before: a subject crossing a still backdrop
@@ -54,7 +54,7 @@ const METHOD_KEYS = list(process.env.BENCH_METHODS, 'every,key');
 const STILL_SECONDS = Number(process.env.BENCH_STILL_SECONDS ?? 3);
 const METHODS = {
   every: { label: 'every frame through the model', tuning: { keyInterval: 1 } },
-  key: { label: 'key frames + block motion (shipped)', tuning: {} },
+  key: { label: 'key frames + camera motion (shipped)', tuning: {} },
 };
 const STAGES = ['decode', 'model input', 'segment', 'motion', 'refine', 'foreground', 'composite', 'encode', 'finish'];
 const GOALS = { coldSeconds: 20, warmFps: 3, maeWithin: 0.005 };
