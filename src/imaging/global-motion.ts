@@ -13,6 +13,7 @@
 import type { BlockMotion } from './block-motion';
 import type { Plane } from './image';
 import { sampleBilinear, type MotionField } from './motion-field';
+import { createRandom } from './scene/random';
 
 /**
  * previous(M(p)) ≈ current(p), with M(p) = c + [a −b; b a]·(p − c) + (tx, ty)
@@ -125,17 +126,6 @@ export function blockTexture(plane: Plane, blockSize: number, columns: number, r
     }
   }
   return out;
-}
-
-/** Deterministic pseudo-random numbers in [0, 1), so a fit is the same on every run. */
-function sequence(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
 }
 
 interface Samples {
@@ -274,7 +264,8 @@ export function estimateGlobalMotion(blocks: BlockMotion, current: Plane, settin
     pans.add(key);
     consider({ a: 1, b: 0, tx: dx, ty: dy });
   }
-  const random = sequence(count * 7919 + weighted.length);
+  // Seeded, so a fit is the same on every run.
+  const random = createRandom(count * 7919 + weighted.length);
   const apart = Math.max(width, height) / 4;
   for (let h = 0; h < settings.hypotheses && weighted.length > 1; h++) {
     const i = weighted[Math.floor(random() * weighted.length)];

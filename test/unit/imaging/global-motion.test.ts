@@ -21,19 +21,10 @@ import {
   type Similarity,
 } from '../../../src/imaging/global-motion';
 import { createPlane, type Plane } from '../../../src/imaging/image';
+import { texture } from '../../support/texture';
 
 const W = 128;
 const H = 96;
-
-/** A smooth texture with detail at several scales. */
-function texture(seed: number): (x: number, y: number) => number {
-  const waves = Array.from({ length: 6 }, (_, k) => {
-    const angle = seed * 1.7 + k * 2.1;
-    const frequency = 0.12 + 0.09 * k;
-    return { fx: Math.cos(angle) * frequency, fy: Math.sin(angle) * frequency, phase: seed + k, amplitude: 0.12 / (1 + 0.3 * k) };
-  });
-  return (x, y) => 0.5 + waves.reduce((sum, w) => sum + w.amplitude * Math.sin(w.fx * x + w.fy * y + w.phase), 0);
-}
 
 function planeOf(value: (x: number, y: number) => number, width = W, height = H): Plane {
   const plane = createPlane(width, height);
