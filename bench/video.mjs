@@ -56,7 +56,7 @@ const METHODS = {
   every: { label: 'every frame through the model', tuning: { keyInterval: 1 } },
   key: { label: 'key frames + camera motion (shipped)', tuning: {} },
 };
-const STAGES = ['decode', 'model input', 'segment', 'motion', 'refine', 'foreground', 'composite', 'encode', 'finish'];
+const STAGES = ['decode', 'model input', 'segment', 'motion', 'refine', 'foreground', 'composite', 'finish wait', 'encode', 'finish'];
 const GOALS = { coldSeconds: 20, warmFps: 3, maeWithin: 0.005 };
 
 /** A TypeScript module of this repository, through Vite's module runner (as support.mjs loads test/support). */

@@ -2,13 +2,12 @@
 // out, in any of the nine output formats. Per frame: decode (WebCodecs, ahead
 // of us) → segment (ISNet at a small input, on key frames; the frames between
 // follow by motion) → refine and smooth over time →
-// foreground colours → composite → encode (WebCodecs or ffmpeg.wasm, which run
-// on their own threads while the next frame is segmented).
+// foreground colours → composite (on a helper worker, while the next frame is
+// matted here) → encode (WebCodecs or ffmpeg.wasm, which run on their own
+// threads too).
 import { prepareModel, segment } from '../../../engine/model-client';
 import type { TaskContext } from '../../../api/tasks';
 import { ApiError } from '../../../api/errors';
-import { compositeOverColor } from '../../../imaging/composite';
-import { estimateForeground } from '../../../imaging/foreground';
 import { backgroundFill } from '../shared/color';
 import { VIDEO_FORMATS } from '../shared/meta';
 import type { VideoOutput } from '../shared/output';
@@ -16,6 +15,7 @@ import type { RemoveVideoBackgroundArgs } from '../shared/tasks';
 import { decodeFrames } from './decode-frames';
 import type { FrameEncoder } from './encoders/frame-encoder';
 import { openEncoder } from './encoders/open-encoder';
+import { openFrameFinisher, type FinishedFrame, type FrameFinisher } from './frame-finisher';
 import { VIDEO_MATTE, VideoMatter } from './frame-matte';
 import { openVideo } from './open-video';
 import { describeVideo } from './probeVideo';
@@ -35,6 +35,7 @@ export default async function removeVideoBackground(
   progress({ stage: 'reading the video', fraction: 0 });
   const opened = await openVideo(input);
   let startedEncoder: FrameEncoder | undefined;
+  let finisher: FrameFinisher | undefined;
   try {
     const probe = await describeVideo(opened);
     const fill = backgroundFill(options.backgroundColor);
@@ -53,28 +54,41 @@ export default async function removeVideoBackground(
     // The model host's session for this side: built once per page, shared by every job.
     await timer.time('model load', () => prepareModel(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })));
     const matter = new VideoMatter((tensor, side) => segment(tensor, side), settings, timer);
+    finisher = openFrameFinisher();
     const expected = Math.max(1, probe.frameCount ?? Math.round(probe.durationSeconds * probe.frameRate));
 
     let frames = 0;
     let end = 0;
     let queued: Promise<void> = Promise.resolve();
+    // The frame at the helper while the next one is matted here, and its time on the timeline.
+    let finishing: { pixels: Promise<FinishedFrame>; timestamp: number; duration: number } | null = null;
+    const toEncoder = async () => {
+      if (!finishing) return;
+      const { pixels, timestamp, duration } = finishing;
+      finishing = null;
+      const finished = await timer.time('finish wait', () => pixels);
+      for (const [stage, ms] of Object.entries(finished.timings)) timer.record(stage, ms);
+      // One frame waits at the encoder while the next is matted and the one after finished.
+      await timer.time('encode', () => queued);
+      queued = encoder.add({ pixels: finished.pixels, timestamp, duration });
+      queued.catch(() => {});
+      frames++;
+      end = Math.max(end, timestamp + duration);
+      const share = Math.min(1, frames / expected);
+      progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
+    };
     const decoded = decodeFrames(opened.video, opening.size);
     for (;;) {
       const next = await timer.time('decode', () => decoded.next());
       if (next.done) break;
       const { image, timestamp, duration } = next.value;
       const alpha = await matter.alpha(image);
-      const foreground = await timer.time('foreground', () => estimateForeground(image, alpha));
-      const pixels = fill ? await timer.time('composite', () => compositeOverColor(foreground, fill)) : foreground;
-      // One frame waits at the encoder while the next is segmented.
-      await timer.time('encode', () => queued);
-      queued = encoder.add({ pixels, timestamp, duration });
-      queued.catch(() => {});
-      frames++;
-      end = Math.max(end, timestamp + duration);
-      const share = Math.min(1, frames / expected);
-      progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
+      await toEncoder();
+      const pixels = finisher.finish({ image, alpha, fill });
+      pixels.catch(() => {});
+      finishing = { pixels, timestamp, duration };
     }
+    await toEncoder();
     await timer.time('encode', () => queued);
     if (frames === 0) throw new ApiError('malformed_image', 'the video has no frames that could be decoded');
     progress({ stage: 'finishing the file', fraction: 1 - FINISH_SHARE });
@@ -96,6 +110,7 @@ export default async function removeVideoBackground(
     startedEncoder?.abort();
     throw error;
   } finally {
+    finisher?.close();
     opened.input.dispose();
   }
 }

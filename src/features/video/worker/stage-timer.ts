@@ -5,7 +5,12 @@ export class StageTimer {
   readonly totals: Record<string, number> = {};
 
   add(stage: string, since: number): void {
-    this.totals[stage] = (this.totals[stage] ?? 0) + (performance.now() - since);
+    this.record(stage, performance.now() - since);
+  }
+
+  /** Milliseconds a stage took elsewhere (a helper worker). */
+  record(stage: string, ms: number): void {
+    this.totals[stage] = (this.totals[stage] ?? 0) + ms;
   }
 
   async time<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
