@@ -229,20 +229,26 @@ export function tankTop(): GarmentOutline {
   };
 }
 
-export function strapDress(): GarmentOutline {
+/**
+ * A sleeveless dress on straps 0.06 of its height wide, or narrower: a strap
+ * narrower than a corner's reach shows no outer corner of its own (the
+ * first corner along the outline is then the armpit).
+ */
+export function strapDress(strapWidth = 0.06): GarmentOutline {
   const armpit = point(-0.26, 0.2);
   const waist = point(-0.19, 0.4);
   const hem = point(-0.42, 1);
-  const outline = strapOutline({ neckHalf: 0.1, neckDepth: 0.17, strapOuter: 0.16, strapFoot: point(-0.165, 0.06), armpit, side: [waist, hem] });
+  const strapOuter = 0.1 + strapWidth;
+  const outline = strapOutline({ neckHalf: 0.1, neckDepth: 0.17, strapOuter, strapFoot: point(-strapOuter - 0.005, 0.06), armpit, side: [waist, hem] });
   return {
-    name: 'strap dress',
+    name: strapWidth === 0.06 ? 'strap dress' : `strap dress on ${strapWidth} straps`,
     kind: 'full',
     parts: [outline],
     landmarks: {
       neckLeft: point(-0.1, 0),
       neckRight: point(0.1, 0),
-      shoulderLeft: point(-0.16, 0),
-      shoulderRight: point(0.16, 0),
+      shoulderLeft: point(-strapOuter, 0),
+      shoulderRight: point(strapOuter, 0),
       armpitLeft: armpit,
       armpitRight: point(-armpit.x, armpit.y),
       waistLeft: waist,
@@ -338,6 +344,7 @@ export function everyGarment(): GarmentOutline[] {
     tankTop(),
     sleevedDress(35, 45),
     strapDress(),
+    strapDress(0.03),
     trousers(),
     shorts(),
     skirt(),

@@ -55,6 +55,8 @@ const LEG_GAP = 0.12;
 const OPENING_PAIR = 0.8;
 /** A concavity at least this deep (garment heights) may hold an armpit. */
 const MIN_ARMPIT_DEPTH = 0.025;
+/** A strap's or shoulder's top runs across: its outer corner lies at most this much lower than it is out from the neck's. */
+const STRAP_TOP_SLOPE = 0.6;
 /** An armpit under a sleeve turns the outline inwards at least this much (radians). */
 const ARMPIT_TURN = (60 * Math.PI) / 180;
 /** A corner turns the outline at least this much (radians). */
@@ -311,8 +313,11 @@ function readSleevedSide(outline: Outline, frame: Frame, path: readonly number[]
   const pit = hole ? hole.top : (wedgeTip(points, split, frame, outline.height) ?? points[split]);
   const sleevePath = points.slice(0, split + 1);
   if (!hole && sleeveReach(sleevePath, neck, pit) < SLEEVE_REACH * distance(neck, pit)) return undefined;
-  const hem = hemCorner(points.slice(split), frame, side);
   const tolerance = SIMPLIFY_TOLERANCE * outline.height;
+  // A sleeve reaches out past its armpit; a strap over an armhole does not.
+  const outward = (p: Point) => side * inFrame(frame, p).u;
+  if (!hole && Math.max(...sleevePath.map(outward)) <= outward(pit) + tolerance) return undefined;
+  const hem = hemCorner(points.slice(split), frame, side);
   const cuff = openingCorners(sleevePath, neck, pit, tolerance);
   if (!cuff) return { neck, shoulder: shoulderOn(sleevePath, pit, frame, side, tolerance), armpit: pit, hem };
   const corner = shoulderCorner(outline, path.slice(0, cuff.outer + 1));
@@ -355,11 +360,34 @@ function wedgeTip(points: readonly Point[], corner: number, frame: Frame, height
  */
 function readStrapSide(outline: Outline, frame: Frame, path: readonly number[], points: readonly Point[], side: Side): SideReading {
   const corners = convexCorners(outline, path);
-  const shoulderAt = corners[0] ?? 0;
   const v = (k: number) => inFrame(frame, points[k]).v;
+  // A strap narrower than a corner's reach, or rounded, shows no outer corner
+  // of its own: the first corner found then lies past the armhole's curve, or
+  // steeply below the neck (a strap's top runs across), and is the armpit.
+  const first = corners[0];
+  if (first !== undefined) {
+    const armhole = deepestConcavity(outline, path);
+    const pastArmhole = armhole !== undefined && armhole < first;
+    const drop = v(first) - v(0);
+    const across = Math.abs(inFrame(frame, points[first]).u - inFrame(frame, points[0]).u);
+    if (pastArmhole || drop > STRAP_TOP_SLOPE * across) {
+      const strapTop = strapOuterTop(points.slice(0, pastArmhole ? armhole : first), frame, side, SIMPLIFY_TOLERANCE * outline.height);
+      return { neck: points[0], shoulder: points[strapTop], armpit: points[first], hem: hemCorner(points.slice(first), frame, side) };
+    }
+  }
+  const shoulderAt = corners[0] ?? 0;
   const halfway = (v(shoulderAt) + v(points.length - 1)) / 2;
   const armpitAt = corners[1] !== undefined && v(corners[1]) <= halfway ? corners[1] : shoulderAt + sideCorner(points.slice(shoulderAt), frame, side);
   return { neck: points[0], shoulder: points[shoulderAt], armpit: points[armpitAt], hem: hemCorner(points.slice(armpitAt), frame, side) };
+}
+
+/** Index of a strap's outer top: the most outward point as high as the strap's top (within `tolerance`). */
+function strapOuterTop(strap: readonly Point[], frame: Frame, side: Side, tolerance: number): number {
+  const top = Math.min(...strap.map((p) => inFrame(frame, p).v));
+  return argmax(strap, (p) => {
+    const { u, v } = inFrame(frame, p);
+    return v <= top + tolerance ? side * u : -Infinity;
+  });
 }
 
 /**
