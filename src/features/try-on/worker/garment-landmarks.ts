@@ -372,7 +372,8 @@ function readStrapSide(outline: Outline, frame: Frame, path: readonly number[], 
     const across = Math.abs(inFrame(frame, points[first]).u - inFrame(frame, points[0]).u);
     if (pastArmhole || drop > STRAP_TOP_SLOPE * across) {
       const strapTop = strapOuterTop(points.slice(0, pastArmhole ? armhole : first), frame, side, SIMPLIFY_TOLERANCE * outline.height);
-      return { neck: points[0], shoulder: points[strapTop], armpit: points[first], hem: hemCorner(points.slice(first), frame, side) };
+      const armpitAt = first + sideCorner(points.slice(first), frame, side);
+      return { neck: points[0], shoulder: points[strapTop], armpit: points[armpitAt], hem: hemCorner(points.slice(armpitAt), frame, side) };
     }
   }
   const shoulderAt = corners[0] ?? 0;
