@@ -3,7 +3,7 @@
 // coefficients are upsampled and applied to the full-resolution image, so the
 // mask takes the image's own edges without any full-resolution filtering.
 import { BoxFilter } from './box-filter';
-import type { Plane, RgbaImage } from './image';
+import { createPlane, type Plane, type RgbaImage } from './image';
 import { BilinearRows } from './row-sampler';
 
 export interface GuidedCoefficients {
@@ -136,4 +136,75 @@ export function applyGuidedUpsampleRows(coefficients: GuidedCoefficients, image:
       alpha[o + x] = ((ar[x] * data[p] + ag[x] * data[p + 1] + ab[x] * data[p + 2]) / 255 + b[x]) * 255;
     }
   }
+}
+
+/** A rectangle of a plane, copied out. */
+function cropPlane(plane: Plane, x0: number, y0: number, x1: number, y1: number): Plane {
+  const width = x1 - x0;
+  const out = new Float32Array(width * (y1 - y0));
+  for (let y = y0; y < y1; y++) out.set(plane.data.subarray(y * plane.width + x0, y * plane.width + x1), (y - y0) * width);
+  return { data: out, width, height: y1 - y0 };
+}
+
+/**
+ * guidedCoefficients where the mask changes, tile by tile: a tile whose mask
+ * spans less than `flatRange` within twice the radius around it gets a = 0
+ * and b = the mask (the full filter's fit there is flat to within that
+ * range); runs of the other tiles along a row are computed together with that
+ * margin, which holds every window their coefficients read, so they are the
+ * full filter's (to float rounding). A subject's edge covers a small share of
+ * a video frame, so most tiles are skipped.
+ */
+export function sparseGuidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, radius: number, eps: number, flatRange: number, tile = 32): GuidedCoefficients {
+  const { width, height, data: p } = mask;
+  const a: [Plane, Plane, Plane] = [createPlane(width, height), createPlane(width, height), createPlane(width, height)];
+  const b = createPlane(width, height);
+  const margin = 2 * radius;
+  const columns = Math.ceil(width / tile);
+  for (let ty = 0; ty < height; ty += tile) {
+    const y1 = Math.min(height, ty + tile);
+    const top = Math.max(0, ty - margin);
+    const bottom = Math.min(height, y1 + margin);
+    const flat = (column: number) => {
+      const left = Math.max(0, column * tile - margin);
+      const right = Math.min(width, (column + 1) * tile + margin);
+      let low = Infinity;
+      let high = -Infinity;
+      for (let y = top; y < bottom; y++) {
+        for (let i = y * width + left, end = y * width + right; i < end; i++) {
+          const v = p[i];
+          if (v < low) low = v;
+          if (v > high) high = v;
+        }
+      }
+      return high - low < flatRange;
+    };
+    const isFlat = Array.from({ length: columns }, (_, column) => flat(column));
+    for (let y = ty; y < y1; y++) b.data.set(p.subarray(y * width, (y + 1) * width), y * width);
+    for (let column = 0; column < columns; ) {
+      if (isFlat[column]) {
+        column++;
+        continue;
+      }
+      let end = column;
+      while (end < columns && !isFlat[end]) end++;
+      const x0 = column * tile;
+      const x1 = Math.min(width, end * tile);
+      const left = Math.max(0, x0 - margin);
+      const right = Math.min(width, x1 + margin);
+      const crop = (plane: Plane) => cropPlane(plane, left, top, right, bottom);
+      const part = guidedCoefficients([crop(guide[0]), crop(guide[1]), crop(guide[2])], crop(mask), radius, eps);
+      const partWidth = right - left;
+      const planes = [...a, b];
+      const parts = [...part.a, part.b];
+      for (let k = 0; k < 4; k++) {
+        for (let y = ty; y < y1; y++) {
+          const from = (y - top) * partWidth + (x0 - left);
+          planes[k].data.set(parts[k].data.subarray(from, from + (x1 - x0)), y * width + x0);
+        }
+      }
+      column = end;
+    }
+  }
+  return { a, b };
 }

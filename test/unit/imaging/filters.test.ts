@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { BoxFilter, boxMean } from '../../../src/imaging/box-filter';
 import { cropRectangle, extractRectangle } from '../../../src/imaging/crop';
 import { estimateForeground } from '../../../src/imaging/foreground';
-import { applyGuidedUpsample, guidedCoefficients } from '../../../src/imaging/guided-filter';
+import { applyGuidedUpsample, guidedCoefficients, sparseGuidedCoefficients } from '../../../src/imaging/guided-filter';
 import type { Plane, RgbaImage } from '../../../src/imaging/image';
 import { alphaBoundingBox, hasSubject, minMaxNormalise, stretchAlpha } from '../../../src/imaging/mask';
 import { toModelInput } from '../../../src/imaging/model-input';
@@ -97,6 +97,25 @@ describe('guided upsampling', () => {
     expect(at).toBe(100);
     expect(steepest).toBeGreaterThan(150);
     expect(alpha[row + 90]).toBeGreaterThan(220);
+  });
+
+  test("fitted only at the mask's edge, tile by tile, it gives the full filter's alpha; flat tiles get a = 0 and b = the mask", () => {
+    // A textured frame and a disc's soft-edged mask: solid inside, empty outside, soft at the rim.
+    const full = image(160, 96, (x, y) => [(x * 37 + y * 11) % 256, (x * 5 + y * 23) % 256, (x * y) % 256, 255]);
+    const low = plane(128, 77, (x, y) => Math.min(1, Math.max(0, (30 - Math.hypot(x - 64, y - 38)) / 4)));
+    const guide = resizeRgbToPlanes(full, 128, 77);
+    const whole = guidedCoefficients(guide, low, 3, 1e-3);
+    const sparse = sparseGuidedCoefficients(guide, low, 3, 1e-3, 1 / 255, 16);
+    const [a, b] = [applyGuidedUpsample(whole, full), applyGuidedUpsample(sparse, full)];
+    let largest = 0;
+    for (let i = 0; i < a.length; i++) largest = Math.max(largest, Math.abs(a[i] - b[i]));
+    expect(largest).toBeLessThanOrEqual(1);
+    // A corner tile, far from the rim, was not fitted: its slope is zero and its offset the (empty) mask.
+    expect(sparse.a[0].data[0]).toBe(0);
+    expect(sparse.b.data[5 * 128 + 5]).toBe(0);
+    // At the rim it was: the same slopes as the whole image's fit.
+    const rim = 38 * 128 + 64 + 28;
+    for (let k = 0; k < 3; k++) expect(sparse.a[k].data[rim]).toBeCloseTo(whole.a[k].data[rim], 4);
   });
 });
 

@@ -26,7 +26,7 @@ import type { Segment } from '../../../engine/matte';
 import { VIDEO_MODEL_SIDE } from '../../../engine/model-side';
 import { boxMean } from '../../../imaging/box-filter';
 import { DEFAULT_MOTION, estimateBlockMotion, lumaPlane, poorlyMatchedShare, type MotionSettings } from '../../../imaging/block-motion';
-import { applyGuidedUpsample, guidedCoefficients } from '../../../imaging/guided-filter';
+import { applyGuidedUpsample, sparseGuidedCoefficients } from '../../../imaging/guided-filter';
 import { createPlane, type Plane, type RgbaImage } from '../../../imaging/image';
 import { hasSubject, minMaxNormalise } from '../../../imaging/mask';
 import { toModelInput } from '../../../imaging/model-input';
@@ -142,6 +142,9 @@ export const VIDEO_MATTE: VideoMatteSettings = {
   },
 };
 
+/** A guided-filter tile whose mask spans less than this (one alpha level) is flat: only tiles at the subject's edge are fitted. */
+const FLAT_MASK = 1 / 255;
+
 /** The model's mask, 0–1; all zero when the model found no subject. */
 export function frameMask(raw: Plane): Plane {
   return hasSubject(raw) ? minMaxNormalise(raw) : createPlane(raw.width, raw.height);
@@ -233,7 +236,7 @@ export class VideoMatter {
     const size = workingSize(frame.width, frame.height, guideSide);
     const guide = await this.time('refine', () => resizeRgbToPlanes(frame, size.width, size.height));
     const mask = await this.maskFor(frame, guide);
-    return this.time('refine', () => applyGuidedUpsample(guidedCoefficients(guide, mask, radius, eps), frame));
+    return this.time('refine', () => applyGuidedUpsample(sparseGuidedCoefficients(guide, mask, radius, eps, FLAT_MASK), frame));
   }
 
   /** The frame's mask at the guide's size, 0–1, before the guided filter. */
