@@ -158,7 +158,8 @@ function cropPlane(plane: Plane, x0: number, y0: number, x1: number, y1: number)
 export function sparseGuidedCoefficients(guide: [Plane, Plane, Plane], mask: Plane, radius: number, eps: number, flatRange: number, tile = 32): GuidedCoefficients {
   const { width, height, data: p } = mask;
   const a: [Plane, Plane, Plane] = [createPlane(width, height), createPlane(width, height), createPlane(width, height)];
-  const b = createPlane(width, height);
+  // Flat tiles keep b = the mask; fitted runs overwrite theirs.
+  const b: Plane = { data: Float32Array.from(p), width, height };
   const margin = 2 * radius;
   const columns = Math.ceil(width / tile);
   for (let ty = 0; ty < height; ty += tile) {
@@ -180,7 +181,6 @@ export function sparseGuidedCoefficients(guide: [Plane, Plane, Plane], mask: Pla
       return high - low < flatRange;
     };
     const isFlat = Array.from({ length: columns }, (_, column) => flat(column));
-    for (let y = ty; y < y1; y++) b.data.set(p.subarray(y * width, (y + 1) * width), y * width);
     for (let column = 0; column < columns; ) {
       if (isFlat[column]) {
         column++;
