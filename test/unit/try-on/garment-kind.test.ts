@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { classifyGarment, garmentMaskProblem } from '../../../src/features/try-on/worker/garment-kind';
 import type { AlphaMask } from '../../../src/features/try-on/worker/fit-types';
-import { DRAWINGS, drawGarment, everyGarment, rasterise, shorts, skirt, sleevedDress, strapDress, trousers } from '../../support/garment-outlines';
+import { DRAWINGS, drawGarment, everyGarment, rasterise, shorts, skirt, sleevedDress, strapDress, sweater, trousers } from '../../support/garment-outlines';
 
 function blankMask(width: number, height: number, fill = 0): AlphaMask {
   return { data: new Uint8ClampedArray(width * height).fill(fill), width, height };
@@ -57,6 +57,15 @@ describe('classifyGarment', () => {
     const { kind, reason } = classifyGarment(mask);
     expect(kind, reason).toBe('full');
     expect(reason).toMatch(/bodice/);
+  });
+
+  test('a top with a pocket the mask dropped is no pair of legs: a gap between legs is open at the hem', () => {
+    // A kangaroo pocket in a contrasting colour: the background remover cut it out, leaving a hole above a strip of hem.
+    const { mask } = drawGarment(sweater(), { height: 240 });
+    const middle = Math.round(mask.width / 2);
+    for (let y = Math.round(12 + 0.62 * 240); y < 12 + 0.94 * 240; y++) mask.data.fill(0, y * mask.width + middle - 45, y * mask.width + middle + 45);
+    const { kind, reason } = classifyGarment(mask);
+    expect(kind, reason).toBe('upper');
   });
 
   test('an empty mask cannot be classified', () => {

@@ -109,7 +109,8 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   if (rows.length === 0) throw new RangeError('classifyGarment: the mask is empty');
   const neckline = hasNeckline(blob, rows);
   const sleeves = hasSleeves(spans, rows);
-  const legs = legShare(spans, rows) >= LEG_ROWS;
+  // The gap between two legs is open at the hem: a hole the mask left (a pocket or print it cut out) is no such gap.
+  const legs = legShare(rowSpans(fillSmallHoles(blob, Infinity)), rows) >= LEG_ROWS;
   if (!neckline && !sleeves) {
     if (legs) return { kind: 'lower', reason: 'two legs below a waistband' };
     // A bodice whose straps or neckline the mask lost still narrows to a waist below its top; a skirt only widens.
