@@ -20,7 +20,8 @@ import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
 import { removeOldGarment } from './old-garment';
 import { armsOnMask } from './arms-on-mask';
-import { garmentReach, limbMask, measureOnMask, repairArms } from './person-masks';
+import { garmentReach, grownOverPerson, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
+import { faceSkin } from './colour-palette';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -54,6 +55,9 @@ const RELAXATION = [0.0005, 0.02, 0.1, 0.5, 2];
 const MAX_FOLDED_SHARE = 0.01;
 /** How much of the person's shading is laid on the garment. */
 const SHADING_STRENGTH = 0.85;
+/** How far (in shoulder spans) the hands' skin is grown over its shaded rim: against the garment, and against the old garment's removal. */
+const HAND_RIM = 0.03;
+const OLD_HAND_RIM = 0.02;
 const SHADING_FALLOFF = 0.15;
 const SHADING_RANGE = [0.65, 1.25] as const;
 
@@ -140,7 +144,12 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const sleeves = new Uint8ClampedArray(width * height);
   if (kind !== 'lower') for (const limb of limbs) for (let i = 0; i < sleeves.length; i++) sleeves[i] = Math.max(sleeves[i], limb.data[i * 4 + 3]);
   const arms = limbMask(personMask, body, frame, 'arms');
-  const hands = limbMask(personMask, body, frame, 'hands');
+  // The hands are in front of everything: the pose's capsules, and the skin-coloured pixels about them with their shaded rim.
+  const { skin } = faceSkin(person, personAlpha, body, frame.shoulderSpan);
+  const handsBySkin = skinHands(person, personMask, body, frame, skin);
+  const hands = maxOf(limbMask(personMask, body, frame, 'hands'), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
+  // The old garment is painted out up to the fingers, and up to a narrower rim about the hands' skin, so an old cuff or hem beside a hand still goes.
+  const untouched = maxOf(limbMask(personMask, body, frame, 'fingers'), grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));
   const reach = garmentReach(personMask, frame, plan.hangHalf * 1.05);
   const keep = new Uint8ClampedArray(width * height);
   for (let i = 0; i < keep.length; i++) {
@@ -151,7 +160,7 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const region = new Uint8ClampedArray(width * height);
   for (let i = 0; i < region.length; i++) region[i] = (warped.data[i * 4 + 3] * keep[i]) / 255;
   const shaded = applyShading(warped, bodyShading(person, personAlpha, region), SHADING_STRENGTH);
-  const cleaned = removeOldGarment({ person, alpha: personAlpha, body, frame, kind, covered: region, keep: limbMask(personMask, body, frame, 'fingers') });
+  const cleaned = removeOldGarment({ person, alpha: personAlpha, body, frame, kind, covered: region, keep: untouched });
   const opaquePerson = { ...cleaned.image, data: Uint8ClampedArray.from(cleaned.image.data) };
   for (let i = 3; i < opaquePerson.data.length; i += 4) opaquePerson.data[i] = 255;
   const image = layerOver(opaquePerson, [{ image: shaded, mask: keep }]);
@@ -159,4 +168,10 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   for (let i = 0; i < alpha.length; i++) alpha[i] = Math.max(cleaned.alpha[i], region[i]);
   lap('composite');
   return { image, alpha, plan, region };
+}
+
+function maxOf(a: Uint8ClampedArray, b: Uint8ClampedArray): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(a.length);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(a[i], b[i]);
+  return out;
 }

@@ -2,6 +2,8 @@
 // wide the body is across its axis, what must stay in front of the garment
 // (arms and hands), and how far around the body a garment may reach.
 import { boxMean } from '../../../imaging/box-filter';
+import type { RgbaImage } from '../../../imaging/image';
+import { paletteDistance, pixel, type Palette } from './colour-palette';
 import type { AlphaMask, Point } from './fit-types';
 import type { BodyKeypoints } from './body';
 import { alongPath, frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
@@ -12,6 +14,10 @@ const INSIDE = 128;
 const HEAD_HALF = 0.4;
 /** How far the fingers reach past the pose's hand point (the knuckles), in shoulder spans. */
 const FINGERS = 0.25;
+/** How far from the wrist–fingertips line (in shoulder spans) a skin-coloured pixel is still the hand. */
+const HAND_REACH = 0.22;
+/** Colour distance to the face's skin under which a pixel is skin (as the old-garment remover reads it). */
+const SKIN_MATCH = 56;
 /** How far past the person's outline (in shoulder spans) a garment's loose cloth may reach. */
 const REACH_MARGIN = 0.12;
 
@@ -149,6 +155,50 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
   const mask = drawCapsules(capsules, alpha.width, alpha.height);
   for (let i = 0; i < mask.length; i++) mask[i] = Math.min(mask[i], alpha.data[i]);
   return mask;
+}
+
+/**
+ * The hands as the photo shows them: the person's skin-coloured pixels
+ * (matched to the face's `skin`) within HAND_REACH of the line from the
+ * wrist to the fingertips and past the wrist (never up the forearm, where a
+ * sleeve belongs). The pose's capsules (limbMask) miss an edge of a hand
+ * whose points sit a little off, most of all on crossed arms.
+ */
+export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette): Uint8ClampedArray {
+  const { width, height } = alpha;
+  const S = frame.shoulderSpan;
+  const reach = HAND_REACH * S;
+  const out = new Uint8ClampedArray(width * height);
+  if (skin.colours.length === 0) return out;
+  for (const side of ['Left', 'Right'] as const) {
+    const wrist = body[`wrist${side}`];
+    const fingertips = extend(wrist, body[`hand${side}`], FINGERS * S);
+    const dx = fingertips.x - wrist.x;
+    const dy = fingertips.y - wrist.y;
+    const x0 = Math.max(0, Math.floor(Math.min(wrist.x, fingertips.x) - reach));
+    const x1 = Math.min(width - 1, Math.ceil(Math.max(wrist.x, fingertips.x) + reach));
+    const y0 = Math.max(0, Math.floor(Math.min(wrist.y, fingertips.y) - reach));
+    const y1 = Math.min(height - 1, Math.ceil(Math.max(wrist.y, fingertips.y) + reach));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const i = y * width + x;
+        if (out[i] || alpha.data[i] < INSIDE) continue;
+        const p = { x: x + 0.5, y: y + 0.5 };
+        if ((p.x - wrist.x) * dx + (p.y - wrist.y) * dy < 0 || segmentDistance(p, wrist, fingertips) > reach) continue;
+        if (paletteDistance(skin, pixel(person, x, y)!) < SKIN_MATCH) out[i] = 255;
+      }
+    }
+  }
+  return out;
+}
+
+/** The mask grown by `radius` pixels over the person (a hand's shaded rim, darker and tinted by what is beside it). */
+export function grownOverPerson(mask: Uint8ClampedArray, alpha: AlphaMask, radius: number): Uint8ClampedArray {
+  const { width, height } = alpha;
+  const grown = boxMean({ data: Float32Array.from(mask, (v) => v / 255), width, height }, Math.max(1, Math.round(radius)));
+  const out = Uint8ClampedArray.from(mask);
+  for (let i = 0; i < out.length; i++) if (grown.data[i] > 0.02 && alpha.data[i] >= INSIDE) out[i] = 255;
+  return out;
 }
 
 /**
