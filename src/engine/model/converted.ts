@@ -3,7 +3,8 @@
 // and the converter's version. A side is read back from them, or converted
 // from the ONNX graph and kept, so a reload compiles without converting and
 // what is stored is about the model's own size, however many sides are used.
-import { assembleTflite, readSkeletonFile, readWeightsFile, skeletonFile, splitTflite, weightsFile, type KeptWeight } from './kept-model';
+import { resizeTfliteInPlace } from '../tflite/resize-tflite';
+import { assembleTflite, layOutSkeleton, readSkeletonFile, readWeightsFile, skeletonFile, splitTflite, weightsFile, withSameHoles, type KeptWeight } from './kept-model';
 import { isKept, keep, keptUnder, readKept } from './model-files';
 import { IMAGE_MODEL, MODELS_PREFIX, skeletonUrl, weightsUrl } from './models';
 
@@ -70,6 +71,40 @@ export function keepConverted(side: number, tflite: Uint8Array): Promise<void> {
   });
   queue = next.catch((error: unknown) => console.warn(`[model] could not keep the ${side}² model`, error));
   return next;
+}
+
+/**
+ * Side `side` made over from side `from`'s kept conversion (its activations'
+ * sizes rescaled in place, resize-tflite.ts), without converting the graph
+ * again, and kept as a skeleton with `from`'s holes (no weight is compared).
+ * With `weights`, the whole file for LiteRT; without, only what is kept.
+ * Null when `from` is not kept or its sizes do not scale.
+ */
+async function resized(from: number, side: number, weights: boolean): Promise<Uint8Array | null> {
+  await keeping();
+  const skeletonBytes = await readKept(skeletonUrl(IMAGE_MODEL, from));
+  if (!skeletonBytes) return null;
+  const skeleton = readSkeletonFile(skeletonBytes);
+  const weightBytes = weights ? await readKept(weightsUrl(IMAGE_MODEL)) : null;
+  if (weights && !weightBytes) return null;
+  const tflite = weightBytes ? assembleTflite(skeleton, readWeightsFile(weightBytes)) : layOutSkeleton(skeleton);
+  if (!resizeTfliteInPlace(tflite, from, side)) return null;
+  const kept = withSameHoles(skeleton, tflite);
+  const next = queue.then(() => keep(skeletonUrl(IMAGE_MODEL, side), skeletonFile(kept), 'application/octet-stream'));
+  queue = next.catch((error: unknown) => console.warn(`[model] could not keep the ${side}² model`, error));
+  return tflite;
+}
+
+/** The model for `side` made over from side `from`'s kept conversion, and kept; null when it cannot be (then convert). */
+export function resizeKept(from: number, side: number): Promise<Uint8Array | null> {
+  return resized(from, side, true);
+}
+
+/** Keeps side `side` made over from side `from`'s kept conversion; false when it cannot be (then convert). */
+export async function keepResized(from: number, side: number): Promise<boolean> {
+  if (!(await resized(from, side, false))) return false;
+  await keeping();
+  return isConvertedKept(side);
 }
 
 /** Lets the kept weights go from memory once no more sides are being kept. */

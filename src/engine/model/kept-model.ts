@@ -142,6 +142,11 @@ export function splitTflite(tflite: Uint8Array, kept?: readonly KeptWeight[], mi
   }
   // Buffers are listed in index order; the builder wrote them back to front.
   holes.sort((a, b) => a.at - b.at);
+  return { skeleton: { size: tflite.byteLength, holes, rest: cutHoles(tflite, holes) }, weights };
+}
+
+/** The file with the holes (in ascending order) cut out. */
+function cutHoles(tflite: Uint8Array, holes: readonly Hole[]): Uint8Array {
   const rest = new Uint8Array(tflite.byteLength - holes.reduce((sum, hole) => sum + hole.length, 0));
   let from = 0;
   let to = 0;
@@ -151,7 +156,31 @@ export function splitTflite(tflite: Uint8Array, kept?: readonly KeptWeight[], mi
     from = hole.at + hole.length;
   }
   rest.set(tflite.subarray(from), to);
-  return { skeleton: { size: tflite.byteLength, holes, rest }, weights };
+  return rest;
+}
+
+/**
+ * The skeleton of a file laid out byte for byte as `skeleton`'s own (its
+ * side made over in place, resize-tflite.ts): the same holes, and the file's
+ * bytes between them. No weight is read or compared.
+ */
+export function withSameHoles(skeleton: Skeleton, tflite: Uint8Array): Skeleton {
+  if (tflite.byteLength !== skeleton.size) throw new Error(`a ${tflite.byteLength}-byte file is not laid out as a ${skeleton.size}-byte skeleton`);
+  return { size: skeleton.size, holes: skeleton.holes, rest: cutHoles(tflite, skeleton.holes) };
+}
+
+/** The .tflite with its holes left zero: all of it but the weights, to read or rewrite in place. */
+export function layOutSkeleton(skeleton: Skeleton): Uint8Array {
+  const out = new Uint8Array(skeleton.size);
+  let from = 0;
+  let to = 0;
+  for (const hole of skeleton.holes) {
+    out.set(skeleton.rest.subarray(from, from + (hole.at - to)), to);
+    from += hole.at - to;
+    to = hole.at + hole.length;
+  }
+  out.set(skeleton.rest.subarray(from), to);
+  return out;
 }
 
 /** The .tflite again, from a skeleton and the weights it was split against. */

@@ -6,7 +6,7 @@
 import { patchIsnet } from '../onnx/isnet-patch';
 import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
-import { forgetKeptWeights, isConvertedKept, keepConverted, keeping, readConverted, readOlderConversion } from './converted';
+import { forgetKeptWeights, isConvertedKept, keepConverted, keeping, keepResized, readConverted, readOlderConversion, resizeKept } from './converted';
 import { dropStale, forget, isKept, keptOrFetched, type DownloadProgress } from './model-files';
 import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl } from './models';
 import { createSegmenter } from './create-segmenter';
@@ -144,7 +144,13 @@ async function convertSide(side: number, progress: Progress): Promise<Uint8Array
   return converted;
 }
 
-/** One side's model for a session build: LiteRT's from what is kept when it is, else converted now. */
+/** A smaller side made over from the full side's kept conversion, or null (then it is converted). */
+function resizedFromKept(side: number): Promise<Uint8Array | null> {
+  if (side === IMAGE_MODEL.inputSize) return Promise.resolve(null);
+  return timed('resize kept model', () => resizeKept(IMAGE_MODEL.inputSize, side).catch(() => null));
+}
+
+/** One side's model for a session build: LiteRT's from what is kept when it is, else made over from the full side's, else converted now. */
 export function modelSource(side: number, progress: Progress): ModelSource {
   status.startup = {};
   return {
@@ -156,6 +162,8 @@ export function modelSource(side: number, progress: Progress): ModelSource {
         status.modelCached = true;
         return kept;
       }
+      const resized = await resizedFromKept(side);
+      if (resized) return resized;
       try {
         return await convertSide(side, progress);
       } catch (error) {
@@ -168,11 +176,13 @@ export function modelSource(side: number, progress: Progress): ModelSource {
 }
 
 /**
- * Warm-up work, where LiteRT runs the model: converts and keeps `side` unless
- * it is kept already, so the app finds every side it runs at kept even offline.
+ * Warm-up work, where LiteRT runs the model: keeps `side` unless it is kept
+ * already (made over from the full side's kept conversion, else converted),
+ * so the app finds every side it runs at kept even offline.
  */
 export async function keepSide(side: number): Promise<void> {
   if ((await sessions.chosen)?.backend.kind !== 'litert' || (await isConvertedKept(side))) return;
+  if (side !== IMAGE_MODEL.inputSize && (await timed('resize kept model', () => keepResized(IMAGE_MODEL.inputSize, side).catch(() => false)))) return;
   const converted = await convertSide(side, () => {});
   await keepConverted(side, converted);
 }

@@ -10,6 +10,8 @@ import { buildModel, manifest } from '../../../models/assemble';
 import { describeIo } from '../../../src/engine/onnx/describe-io';
 import { patchIsnet } from '../../../src/engine/onnx/isnet-patch';
 import { widenToFloat32 } from '../../../src/engine/onnx/widen-float32';
+import { onnxToTflite } from '../../../src/engine/tflite/onnx-to-tflite';
+import { resizeTfliteInPlace } from '../../../src/engine/tflite/resize-tflite';
 import { probeInput } from '../../../src/engine/model/probe-input';
 import { exposeOutputs, inputsOfOp, intAttributesOfOp } from '../../support/onnx';
 
@@ -83,6 +85,16 @@ describe('the patched ISNet', () => {
     expect(out.output.dims).toEqual([1, 1, 512, 512]);
     await session.release();
   });
+
+  test('converted to .tflite at 1024 and made over to 512 in place, it is the 512 conversion byte for byte (so the app need not convert twice)', () => {
+    const made = onnxToTflite(patched).bytes;
+    expect(resizeTfliteInPlace(made, 1024, 512)).toBe(true);
+    const converted = onnxToTflite(patchIsnet(patched, { keepOutputs: ['output'], clearCeilMode: true, inputSize: 512 }).bytes).bytes;
+    expect(made.byteLength).toBe(converted.byteLength);
+    let differing = 0;
+    for (let i = 0; i < made.length; i++) if (made[i] !== converted[i]) differing++;
+    expect(differing).toBe(0);
+  }, 60_000);
 
   test('widened to float32 (as the WASM backend runs it): no float16 left, the same mask', async () => {
     const widened = widenToFloat32(patched);

@@ -5,12 +5,15 @@ import {
   assembleTflite,
   bufferRanges,
   exactHalves,
+  layOutSkeleton,
   readSkeletonFile,
   readWeightsFile,
   skeletonFile,
   splitTflite,
   weightsFile,
+  withSameHoles,
 } from '../../../../src/engine/model/kept-model';
+import { resizeTfliteInPlace } from '../../../../src/engine/tflite/resize-tflite';
 import { onnxToTflite } from '../../../../src/engine/tflite/onnx-to-tflite';
 import { buildOnnxModel, floatTensor } from '../tflite/onnx-builder';
 import { smallModel } from '../tflite/small-model';
@@ -98,5 +101,22 @@ describe('splitTflite and assembleTflite', () => {
     expect(readSkeleton.holes).toEqual(skeleton.holes);
     expect(assembleTflite(readSkeleton, readWeights)).toEqual(tflite);
     expect(bufferRanges(tflite).every((range) => range.at % 16 === 0)).toBe(true);
+  });
+});
+
+describe('a side made over from a kept skeleton', () => {
+  test('the skeleton laid out without its weights, made over to 16² and kept with the same holes, puts together as the 16² conversion', () => {
+    const { skeleton, weights } = splitTflite(onnxToTflite(smallModel(32)).bytes, undefined, 64);
+    const laidOut = layOutSkeleton(skeleton);
+    for (const hole of skeleton.holes) expect(laidOut.subarray(hole.at, hole.at + hole.length).every((b) => b === 0)).toBe(true);
+    expect(resizeTfliteInPlace(laidOut, 32, 16)).toBe(true);
+    const kept = withSameHoles(skeleton, laidOut);
+    expect(kept.holes).toBe(skeleton.holes);
+    expect(assembleTflite(kept, weights)).toEqual(onnxToTflite(smallModel(16)).bytes);
+  });
+
+  test('a file of another length is refused', () => {
+    const { skeleton } = splitTflite(onnxToTflite(smallModel()).bytes, undefined, 64);
+    expect(() => withSameHoles(skeleton, new Uint8Array(skeleton.size + 4))).toThrow(/not laid out/);
   });
 });

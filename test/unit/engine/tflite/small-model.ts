@@ -16,10 +16,11 @@ export const weights = {
 };
 const bias = (name: string, count: number, seed: number) => floatTensor(name, [count], pseudoRandom(count, seed, 0.1));
 
-export function smallModel(): Uint8Array {
+/** The graph at input side `side` (a multiple of 4; the weights are the same at every side). */
+export function smallModel(side = SIDE): Uint8Array {
   return buildOnnxModel({
-    input: { name: 'input', dims: [1, 3, SIDE, SIDE] },
-    output: { name: 'output', dims: [1, 1, SIDE, SIDE] },
+    input: { name: 'input', dims: [1, 3, side, side] },
+    output: { name: 'output', dims: [1, 1, side, side] },
     initializers: [
       ...Object.entries(weights).map(([name, w]) => floatTensor(`w_${name}`, w.dims, w.values)),
       bias('b_a', 4, 11),
@@ -28,7 +29,7 @@ export function smallModel(): Uint8Array {
       bias('b_d', 1, 14),
       int64Tensor('slice_starts', [0]),
       int64Tensor('slice_ends', [2]),
-      int64Tensor('size_hw', [SIDE, SIDE]),
+      int64Tensor('size_hw', [side, side]),
     ],
     nodes: [
       { op: 'Conv', inputs: ['x', 'w_a', 'b_a'], outputs: ['a_conv'], attributes: { kernel_shape: [3, 3], pads: [1, 1, 1, 1] } },
