@@ -63,13 +63,13 @@ export function resizeTfliteInPlace(tflite: Uint8Array, from: number, to: number
     for (const { op, inputs, outputs } of operators) {
       if (op === BuiltinOperator.PAD) {
         // …but a pad's output is its input plus the padding, which stays.
-        const from = ints(inputs[0], TensorField.shape);
-        const to = ints(outputs[0], TensorField.shape);
+        const inShape = ints(inputs[0], TensorField.shape);
+        const outShape = ints(outputs[0], TensorField.shape);
         const paddings = dataOf(inputs[1]);
-        if (from.length !== 4 || to.length !== 4 || paddings.length !== 32) return false;
+        if (inShape.length !== 4 || outShape.length !== 4 || paddings.length !== 32) return false;
         for (const axis of [1, 2]) {
           const added = bb.readInt32(paddings.start + 8 * axis) + bb.readInt32(paddings.start + 8 * axis + 4);
-          writes.set(to[axis], (writes.get(from[axis]) ?? bb.readInt32(from[axis])) + added);
+          writes.set(outShape[axis], (writes.get(inShape[axis]) ?? bb.readInt32(inShape[axis])) + added);
         }
       } else if (op === BuiltinOperator.RESIZE_BILINEAR) {
         // A resize's second input is its output's height and width.

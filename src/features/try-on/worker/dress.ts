@@ -55,11 +55,11 @@ const RELAXATION = [0.0005, 0.02, 0.1, 0.5, 2];
 const MAX_FOLDED_SHARE = 0.01;
 /** How much of the person's shading is laid on the garment. */
 const SHADING_STRENGTH = 0.85;
+const SHADING_FALLOFF = 0.15;
+const SHADING_RANGE = [0.65, 1.25] as const;
 /** How far (in shoulder spans) the hands' skin is grown over its shaded rim: against the garment, and against the old garment's removal. */
 const HAND_RIM = 0.03;
 const OLD_HAND_RIM = 0.02;
-const SHADING_FALLOFF = 0.15;
-const SHADING_RANGE = [0.65, 1.25] as const;
 
 function alphaOf(image: RgbaImage): Uint8ClampedArray {
   const alpha = new Uint8ClampedArray(image.width * image.height);
