@@ -192,12 +192,44 @@ export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoin
   return out;
 }
 
-/** The mask grown by `radius` pixels over the person (a hand's shaded rim, darker and tinted by what is beside it). */
+/**
+ * The mask grown by `radius` pixels over the person (a hand's shaded rim,
+ * darker and tinted by what is beside it): where a box mean of it passes
+ * 0.02. The mean is taken only over the mask's bounding box with a margin
+ * past the window's reach, where it equals the whole image's.
+ */
 export function grownOverPerson(mask: Uint8ClampedArray, alpha: AlphaMask, radius: number): Uint8ClampedArray {
   const { width, height } = alpha;
-  const grown = boxMean({ data: Float32Array.from(mask, (v) => v / 255), width, height }, Math.max(1, Math.round(radius)));
+  const r = Math.max(1, Math.round(radius));
   const out = Uint8ClampedArray.from(mask);
-  for (let i = 0; i < out.length; i++) if (grown.data[i] > 0.02 && alpha.data[i] >= INSIDE) out[i] = 255;
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  }
+  if (x1 < 0) return out;
+  const pad = 2 * r + 1;
+  const left = Math.max(0, x0 - pad);
+  const top = Math.max(0, y0 - pad);
+  const w = Math.min(width, x1 + pad + 1) - left;
+  const h = Math.min(height, y1 + pad + 1) - top;
+  const crop = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) crop[y * w + x] = mask[(y + top) * width + x + left] / 255;
+  const grown = boxMean({ data: crop, width: w, height: h }, r);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y + top) * width + x + left;
+      if (grown.data[y * w + x] > 0.02 && alpha.data[i] >= INSIDE) out[i] = 255;
+    }
+  }
   return out;
 }
 
