@@ -185,29 +185,23 @@ export function layOutSkeleton(skeleton: Skeleton): Uint8Array {
 
 /** The .tflite again, from a skeleton and the weights it was split against. */
 export function assembleTflite(skeleton: Skeleton, weights: readonly KeptWeight[]): Uint8Array {
-  const out = new Uint8Array(skeleton.size);
-  let from = 0;
-  let to = 0;
+  const out = layOutSkeleton(skeleton);
   for (const hole of skeleton.holes) {
-    out.set(skeleton.rest.subarray(from, from + (hole.at - to)), to);
-    from += hole.at - to;
     const weight = weights[hole.weight];
     if (!weight || weight.length !== hole.length) throw new Error(`the kept model has no weight ${hole.weight} of ${hole.length} bytes`);
-    if (weight.encoding === 'f16') {
-      const halves = new Uint16Array(weight.data.buffer, weight.data.byteOffset, weight.data.byteLength / 2);
-      if (hole.at % 4 === 0) {
-        widenInto(halves, new Uint32Array(out.buffer, hole.at, hole.length / 4));
-      } else {
-        const widened = new Uint32Array(hole.length / 4);
-        widenInto(halves, widened);
-        out.set(new Uint8Array(widened.buffer), hole.at);
-      }
-    } else {
+    if (weight.encoding === 'raw') {
       out.set(weight.data, hole.at);
+      continue;
     }
-    to = hole.at + hole.length;
+    const halves = new Uint16Array(weight.data.buffer, weight.data.byteOffset, weight.data.byteLength / 2);
+    if (hole.at % 4 === 0) {
+      widenInto(halves, new Uint32Array(out.buffer, hole.at, hole.length / 4));
+    } else {
+      const widened = new Uint32Array(hole.length / 4);
+      widenInto(halves, widened);
+      out.set(new Uint8Array(widened.buffer), hole.at);
+    }
   }
-  out.set(skeleton.rest.subarray(from), to);
   return out;
 }
 
