@@ -40,6 +40,10 @@ const SKIN = 40;
 const BEND = 0.12;
 /** The silhouette's path hugs a bend's inside: the joint is about an arm's radius (metres) further out. */
 const ELBOW_RADIUS = 0.035;
+/** The pose's wrist counts as on the silhouette's arm within this distance (shoulder spans) of it. */
+const WRIST_ON_ROOM = 0.04;
+/** A pixel lies beyond the wrist when the way to it through the wrist is at most this much longer (shoulder spans). */
+const BEYOND_SLACK = 0.05;
 /** Visibility given to joints read off the silhouette. */
 const FROM_MASK = 0.6;
 
@@ -122,31 +126,16 @@ function squareFilter(mask: Uint8Array, width: number, height: number, radius: n
   return out;
 }
 
-/** The silhouette's arm on one side: the path from the shoulder to the pixel furthest from it through `room`, or null. */
-function silhouetteArm(room: Uint8Array, width: number, height: number, shoulder: Point, side: -1 | 1, frame: BodyFrame, cap: number): SilhouetteArm | null {
-  const S = frame.shoulderSpan;
-  const seedRadius = SEED_RADIUS * S;
+/** Geodesic distances through `room` from the seeds (8-neighbourhood, steps of 1 or √2, no further than `cap`), and each pixel's step back towards its seed. */
+function geodesic(room: Uint8Array, width: number, height: number, seeds: readonly { i: number; d: number }[], cap: number): { dist: Float32Array; from: Int32Array } {
   const dist = new Float32Array(width * height).fill(Infinity);
   const from = new Int32Array(width * height).fill(-1);
-  const queue: number[] = [];
-  const x0 = Math.max(0, Math.floor(shoulder.x - seedRadius));
-  const x1 = Math.min(width - 1, Math.ceil(shoulder.x + seedRadius));
-  const y0 = Math.max(0, Math.floor(shoulder.y - seedRadius));
-  const y1 = Math.min(height - 1, Math.ceil(shoulder.y + seedRadius));
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      const i = y * width + x;
-      if (!room[i] || Math.hypot(x - shoulder.x, y - shoulder.y) > seedRadius) continue;
-      if (frameCoordinates(frame, { x, y }).across * side <= 0) continue;
-      dist[i] = Math.hypot(x - shoulder.x, y - shoulder.y);
-      queue.push(i);
-    }
-  }
-  if (queue.length === 0) return null;
-  // Dijkstra over the 8-neighbourhood on a bucketed queue (distances grow by 1 or √2).
+  // Dijkstra on a bucketed queue (distances grow by 1 or √2).
   const buckets: number[][] = [];
-  for (const i of queue) (buckets[Math.floor(dist[i])] ??= []).push(i);
-  let far = queue[0];
+  for (const { i, d } of seeds) {
+    dist[i] = d;
+    (buckets[Math.floor(d)] ??= []).push(i);
+  }
   for (let b = 0; b < buckets.length; b++) {
     const bucket = buckets[b];
     if (!bucket) continue;
@@ -154,7 +143,6 @@ function silhouetteArm(room: Uint8Array, width: number, height: number, shoulder
       const i = bucket[k];
       const d = dist[i];
       if (Math.floor(d) !== b) continue;
-      if (d > dist[far]) far = i;
       const x = i % width;
       const y = (i - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
@@ -173,6 +161,60 @@ function silhouetteArm(room: Uint8Array, width: number, height: number, shoulder
         }
       }
     }
+  }
+  return { dist, from };
+}
+
+/** The room pixel reached from the shoulder nearest `p`, within `radius` pixels, or -1. */
+function reachedNear(dist: Float32Array, width: number, height: number, p: Point, radius: number): number {
+  let best = -1;
+  let bestD = Infinity;
+  for (let y = Math.max(0, Math.floor(p.y - radius)); y <= Math.min(height - 1, Math.ceil(p.y + radius)); y++) {
+    for (let x = Math.max(0, Math.floor(p.x - radius)); x <= Math.min(width - 1, Math.ceil(p.x + radius)); x++) {
+      const d = Math.hypot(x - p.x, y - p.y);
+      if (d <= radius && d < bestD && Number.isFinite(dist[y * width + x])) {
+        bestD = d;
+        best = y * width + x;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The silhouette's arm on one side: the path from the shoulder to the pixel
+ * furthest from it through `room`, or null. When the pose's wrist lies on
+ * that room, the far end is sought beyond it (on a path through it): where
+ * the arm touches the torso's side, the room runs on down the side too, and
+ * its far end may be a thigh rather than the hand.
+ */
+function silhouetteArm(room: Uint8Array, width: number, height: number, shoulder: Point, side: -1 | 1, frame: BodyFrame, cap: number, wrist: Point): SilhouetteArm | null {
+  const S = frame.shoulderSpan;
+  const seedRadius = SEED_RADIUS * S;
+  const seeds: { i: number; d: number }[] = [];
+  const x0 = Math.max(0, Math.floor(shoulder.x - seedRadius));
+  const x1 = Math.min(width - 1, Math.ceil(shoulder.x + seedRadius));
+  const y0 = Math.max(0, Math.floor(shoulder.y - seedRadius));
+  const y1 = Math.min(height - 1, Math.ceil(shoulder.y + seedRadius));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      const d = Math.hypot(x - shoulder.x, y - shoulder.y);
+      if (!room[i] || d > seedRadius) continue;
+      if (frameCoordinates(frame, { x, y }).across * side <= 0) continue;
+      seeds.push({ i, d });
+    }
+  }
+  if (seeds.length === 0) return null;
+  const { dist, from } = geodesic(room, width, height, seeds, cap);
+  const through = reachedNear(dist, width, height, wrist, WRIST_ON_ROOM * S);
+  const beyond = through >= 0 ? geodesic(room, width, height, [{ i: through, d: 0 }], cap).dist : null;
+  const slack = BEYOND_SLACK * S;
+  let far = seeds[0].i;
+  for (let i = 0; i < dist.length; i++) {
+    if (!Number.isFinite(dist[i]) || dist[i] <= dist[far]) continue;
+    if (beyond && !(dist[through] + beyond[i] <= dist[i] + slack)) continue;
+    far = i;
   }
   const path: Point[] = [];
   for (let i = far; i >= 0; i = from[i]) path.push({ x: i % width, y: Math.floor(i / width) });
@@ -242,11 +284,11 @@ export function silhouetteArms(body: BodyKeypoints, person: RgbaImage, mask: Alp
     const c = pixel(person, p.x, p.y);
     return skin.colours.length > 0 && c !== null && paletteDistance(skin, c) < SKIN;
   };
-  const arm = (side: -1 | 1, shoulder: Point) => {
-    const found = silhouetteArm(room, mask.width, mask.height, shoulder, side, frame, 1.2 * scale.fullLength);
+  const arm = (side: -1 | 1, shoulder: Point, wrist: Point) => {
+    const found = silhouetteArm(room, mask.width, mask.height, shoulder, side, frame, 1.2 * scale.fullLength, wrist);
     return found && found.length >= MIN_SHOWN * scale.fullLength ? toFingertips(found, isSkin) : null;
   };
-  return [arm(-1, body.shoulderLeft), arm(1, body.shoulderRight)];
+  return [arm(-1, body.shoulderLeft, body.wristLeft), arm(1, body.shoulderRight, body.wristRight)];
 }
 
 /**
