@@ -90,4 +90,27 @@ describe('limb mapping', () => {
     const side = (60 - 50) * (above.y - 30) - (50 - 30) * (above.x - 50);
     expect(side).toBeGreaterThan(0);
   });
+
+  test('a narrower inner side: the root’s inner end (the armpit) lands at the inner half-width there, the outer side keeps its own', () => {
+    const plan: LimbPlan = {
+      side: 1,
+      source,
+      path: [
+        { x: 200, y: 100 },
+        { x: 200, y: 200 },
+      ],
+      start: 0,
+      length: 60,
+      half: () => 15,
+      innerHalf: (s) => Math.min(15, 5 + s / 2),
+      away: away({ x: 150, y: 150 }),
+    };
+    const map = limbMapping(plan);
+    // At the root the inner edge is 5 px in from the arm, not 15.
+    expect(map(200 - 5, 100).y).toBeCloseTo(50, 5);
+    // The outer edge is where it was.
+    expect(map(200 + 15, 100).y).toBeCloseTo(30, 5);
+    // Further along, once the inner half has widened to 15, the sleeve is as wide on both sides.
+    expect(map(200 - 15, 140).y).toBeCloseTo(40 + 10 * (1 - 40 / 60) + 6 * (40 / 60), 5);
+  });
 });

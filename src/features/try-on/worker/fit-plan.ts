@@ -13,7 +13,7 @@ import { bodyFrame, distance, inFrame, mid, pathLength, alongPath, frameCoordina
 import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
 import { rowEdges } from './garment-parts';
 import { SHOULDER_HALF, flatTopScale, type GarmentScale, type WearerLevels } from './garment-scale';
-import type { LimbPlan } from './limb-warp';
+import { limbCoordinates, type LimbPlan } from './limb-warp';
 import {
   ARM_LENGTH,
   CROTCH_BELOW_HIP,
@@ -86,6 +86,13 @@ const LEG_PART_LENGTH = 1.25;
  * with less).
  */
 const DRESS_FLARE_WORN = 0.5;
+/**
+ * Share of a sleeve's length over which its inner side widens from the
+ * armpit to its own half-width (chosen on eval:try-on's tuning half: 0.15,
+ * 0.25 and 0.4 place the same pairs; loose sleeves' armpits landed 5–8 % of
+ * the body's height inside the torso without it).
+ */
+const ROOT_BLEND = 0.25;
 /** How far below the shoulder joints the armpit is, worn (metres). */
 const ARMPIT_BELOW_JOINT = 0.11;
 
@@ -379,9 +386,27 @@ function sleevePlans(g: GarmentLandmarks, scale: BodyScale, rho: number, worn: G
     const upperLength = Math.hypot(upper.x, upper.y) || 1;
     const bodyPit = pits?.[index];
     const startInner = bodyPit ? Math.min(0.5 * length, Math.max(0, ((bodyPit.x - path[0].x) * upper.x + (bodyPit.y - path[0].y) * upper.y) / upperLength)) : 0;
-    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, startInner, length, half, away: (foot) => ({ x: foot.x - centre.x, y: foot.y - centre.y }) });
+    const away = (foot: Point) => ({ x: foot.x - centre.x, y: foot.y - centre.y });
+    const innerHalf = bodyPit && startInner > 0 ? rootToArmpit(path, away, bodyPit, startInner, half, ROOT_BLEND * length, armRadius(0) * scale.breadth * m) : undefined;
+    plans.push({ side, source: { rootOuter: seam, rootInner: pit, endOuter: outer, endInner: inner }, path, start: 0, startInner, length, half, innerHalf, away });
   }
   return plans;
+}
+
+/**
+ * A sleeve's inner half-width near its root: the root's inner end (the
+ * garment's armpit) lands on the panel's armpit, at the torso's side, not a
+ * sleeve's half-width in from the arm, and widens to the sleeve's own
+ * half-width `blend` pixels further along.
+ */
+function rootToArmpit(path: readonly Point[], away: (foot: Point) => Point, pit: Point, startInner: number, half: (s: number) => number, blend: number, least: number): (s: number) => number {
+  const { r } = limbCoordinates(path, away, pit);
+  const atRoot = Math.max(least, -r);
+  return (s) => {
+    const t = Math.max(0, Math.min(1, (s - startInner) / Math.max(1, blend)));
+    const full = half(s);
+    return Math.min(full, atRoot + (full - atRoot) * t);
+  };
 }
 
 function torsoCentre(scale: BodyScale): Point {

@@ -23,6 +23,8 @@ export interface LimbPlan {
   startInner?: number;
   length: number;
   half: (s: number) => number;
+  /** The half-width on the limb's inner side, where it differs (a sleeve's root narrows to the armpit). */
+  innerHalf?: (s: number) => number;
   /** Which way is out from the limb at a point on it (away from the body's middle). */
   away: (foot: Point) => Point;
 }
@@ -87,7 +89,7 @@ export function limbMapping(plan: LimbPlan): Mapping {
   const endAcross = { x: (endOuter.x - end.x) / endHalf, y: (endOuter.y - end.y) / endHalf };
   return (x, y) => {
     const { s, r } = limbCoordinates(plan.path, plan.away, { x, y });
-    const across = r / Math.max(1, plan.half(Math.max(0, s)));
+    const across = r / Math.max(1, (r < 0 && plan.innerHalf ? plan.innerHalf : plan.half)(Math.max(0, s)));
     // Well inside the limb's inner side is the torso, not the part: nothing of it lands there.
     if (across < -INNER_REACH) return OFF_PART;
     // The root's outer half lies across the limb at `start`; its inner half slants on to `startInner`.
