@@ -17,8 +17,9 @@ import { HIP_DROP, torsoScale } from './fit-plan';
 import { ARM_LENGTH, UPPER_ARM, torsoHalf } from './proportions';
 
 const INSIDE = 128;
-/** A hand's length from the wrist (metres). */
+/** A hand's length from the wrist, and a forearm's from the elbow (metres). */
 const HAND = 0.19;
+const FOREARM = ARM_LENGTH - UPPER_ARM;
 /** How much wider than a standard torso (with clothes on) the band the arms are told from is. */
 const BAND = 1.18;
 /** Half the width of the band above the shoulders the head takes, in shoulder spans. */
@@ -322,17 +323,33 @@ export function armsOnMask(body: BodyKeypoints, person: RgbaImage, mask: AlphaMa
     }
     const hand = HAND * (Math.max(scale.fullLength, arm.length) / (ARM_LENGTH + HAND));
     const elbow = bend ? outward(bend, arm, ELBOW_RADIUS * scale.perMetre * scale.breadth) : atShare(arm.path, Math.min(1, (UPPER_ARM / (ARM_LENGTH + HAND)) * (scale.fullLength / arm.length)));
-    const wrist = backFromEnd(arm.path, hand);
+    // A hand on the hip is partly hidden: the silhouette's arm ends soon past the wrist, so the wrist is also no nearer the elbow than a forearm's length.
+    const wrist = bend && inBand(tip) ? furtherAlong(arm.path, backFromEnd(arm.path, hand), distance(body[`shoulder${name}`], elbow) * (FOREARM / UPPER_ARM), bend) : backFromEnd(arm.path, hand);
     const elbowAgrees = distance(body[`elbow${name}`], elbow) <= tolerance;
     if (!elbowAgrees) out[`elbow${name}`] = point(elbow);
     const forearmInFront = elbowAgrees && inBand(tip) && inBand(body[`wrist${name}`]);
     if (!forearmInFront && (!elbowAgrees || distance(body[`wrist${name}`], wrist) > tolerance)) {
-      // The wrist a hand's length back from the fingertips, the pose's hand point (the knuckles) halfway along the hand.
+      // The wrist a hand's length back from the fingertips, the pose's hand point (the knuckles) halfway along the hand;
+      // where the wrist lies past that (a hand on the hip, which way it points unseen), the hand point is the wrist's.
       out[`wrist${name}`] = point(wrist);
-      out[`hand${name}`] = point(backFromEnd(arm.path, hand / 2));
+      const knuckles = backFromEnd(arm.path, hand / 2);
+      out[`hand${name}`] = point(distance(knuckles, tip) < distance(wrist, tip) ? knuckles : wrist);
     }
   }
   return out;
+}
+
+/** Of `point` (on the path) and the point `reach` pixels along the path past `from`, whichever lies further along; no further than the path's end. */
+function furtherAlong(path: readonly Point[], point: Point, reach: number, from: Point): Point {
+  const lengths = [0];
+  for (let i = 1; i < path.length; i++) lengths.push(lengths[i - 1] + distance(path[i - 1], path[i]));
+  const nearest = (p: Point) => {
+    let best = 0;
+    for (let i = 1; i < path.length; i++) if (distance(path[i], p) < distance(path[best], p)) best = i;
+    return best;
+  };
+  const target = Math.min(lengths[lengths.length - 1], lengths[nearest(from)] + reach);
+  return lengths[nearest(point)] >= target ? point : path[Math.max(0, lengths.findIndex((l) => l >= target))];
 }
 
 /** A bend point moved `by` pixels away from the chord of the path, towards the outside of the bend. */
