@@ -51,6 +51,7 @@ interface PoseSolution {
   setOptions(options: Record<string, unknown>): void;
   onResults(listener: (results: PoseResults) => void): void;
   initialize(): Promise<void>;
+  reset(): void;
   send(inputs: { image: ImageBitmap }): Promise<void>;
 }
 
@@ -101,7 +102,9 @@ async function loadPose(): Promise<PoseSolution> {
   const pose = new scope.Pose({ locateFile });
   // CPU inference (XNNPACK in WASM): about 0.1 s a photo here; the WebGL path is slower on
   // software GL and, in a worker, reads its input from the wrong context.
-  pose.setOptions({ modelComplexity: 1, staticImageMode: true, smoothLandmarks: false, enableSegmentation: false, minDetectionConfidence: 0.5, useCpuInference: true });
+  // The JS solution has no static-image mode (it ignores `staticImageMode`): it tracks the
+  // person from one send to the next, so detectOne resets it before every photo.
+  pose.setOptions({ modelComplexity: 1, smoothLandmarks: false, enableSegmentation: false, minDetectionConfidence: 0.5, useCpuInference: true });
   await pose.initialize();
   keepGlContext(pose);
   return pose;
@@ -137,6 +140,9 @@ async function detectOne(image: RgbaImage): Promise<PoseLandmark[] | null> {
   const bitmap = await createImageBitmap(new ImageData(image.data as Uint8ClampedArray<ArrayBuffer>, image.width, image.height));
   try {
     const results = new Promise<PoseResults>((resolve) => (pending = resolve));
+    // Each photo on its own: without this, the region the last photo's person was found in is
+    // searched first (a head-and-shoulders portrait left a whole person read with no hips in view).
+    pose.reset();
     await pose.send({ image: bitmap });
     return (await results).poseLandmarks ?? null;
   } finally {
