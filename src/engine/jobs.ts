@@ -17,6 +17,13 @@ const RUNNER_LOCK = 'cutout-job-runner';
 const MAX_ATTEMPTS = 3;
 const POLL_MS = 3000;
 const PROGRESS_WRITE_MS = 400;
+/**
+ * How long the jobs' worker is kept once the queue is empty. It holds no
+ * model (the model host does), only its warm codecs and helpers: a fresh
+ * worker cost a 2-s video job sent through /v1 0.5-2.3 s more than the
+ * worker that had just run one.
+ */
+const IDLE_POOL_MS = 60_000;
 
 /** What a finished job leaves behind. */
 export interface JobProduct {
@@ -61,16 +68,19 @@ export class JobRunner {
   private again = false;
   private current: { id: string; cancel: AbortController } | null = null;
   private pool: WorkerPool | null = null;
+  private idle: ReturnType<typeof setTimeout> | null = null;
 
   /**
-   * @param createPool makes the worker pool for a run of jobs; it is disposed
-   *   when the queue is empty, so an idle window holds no model for jobs in memory
+   * @param createPool makes the worker pool for jobs; it is disposed once the
+   *   queue has been empty for `idlePoolMs`, at once after a job whose worker
+   *   was stopped or lost (a fresh one has nothing warm to keep)
    */
   constructor(
     handlers: readonly JobHandler[],
     private readonly store: () => Promise<StudioDatabase>,
     private readonly createPool: (name: string, watchdogMs: number) => WorkerPool,
     private readonly now: () => number = Date.now,
+    private readonly idlePoolMs = IDLE_POOL_MS,
   ) {
     this.handlers = new Map(handlers.map((h) => [h.kind, h as JobHandler]));
   }
@@ -129,16 +139,29 @@ export class JobRunner {
   }
 
   private async drain(): Promise<void> {
+    let ran = false;
+    let warm = false;
     try {
       for (let job = await this.nextJob(); job; job = await this.nextJob()) {
         const handler = this.handlers.get(job.kind)!;
+        if (this.idle) clearTimeout(this.idle);
+        this.idle = null;
         this.pool ??= this.createPool('jobs', handler.timeBudgetMs + 60_000);
-        await this.runOne(job, handler, this.pool);
+        ran = true;
+        warm = await this.runOne(job, handler, this.pool);
       }
     } finally {
-      this.pool?.dispose();
-      this.pool = null;
+      // A pass that found nothing to run leaves the pool and its timer as they were.
+      if (ran && warm) this.idle = setTimeout(() => this.disposePool(), this.idlePoolMs);
+      else if (ran) this.disposePool();
     }
+  }
+
+  private disposePool(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.pool?.dispose();
+    this.pool = null;
   }
 
   /** Moves a job by `event`; a job that has moved on meanwhile is left as it is. */
@@ -155,21 +178,22 @@ export class JobRunner {
     await store.credits.release(job.id);
   }
 
-  private async runOne(queued: JobRecord, handler: JobHandler, pool: WorkerPool): Promise<void> {
+  /** Runs one job; says whether its worker is still the one that ran it (not stopped by a cancel, a hang or a crash). */
+  private async runOne(queued: JobRecord, handler: JobHandler, pool: WorkerPool): Promise<boolean> {
     const store = await this.store();
     if (this.now() - queued.createdAt > JOB_LIFETIME_MS) {
       await this.fail(queued, { error_code: 'job_expired', message: 'the job waited more than 24 hours for a window of the app to run it' });
-      return;
+      return true;
     }
     if (queued.attempts >= MAX_ATTEMPTS) {
       await this.fail(queued, {
         error_code: 'unexpected_error',
         message: `the job was started ${queued.attempts} times and never finished (the page closed or the engine crashed each time)`,
       });
-      return;
+      return true;
     }
     const job = await this.transition(queued.id, { type: 'start' });
-    if (!job || job.status !== 'running' || job.attempts === queued.attempts) return;
+    if (!job || job.status !== 'running' || job.attempts === queued.attempts) return true;
 
     const cancel = new AbortController();
     this.current = { id: job.id, cancel };
@@ -215,19 +239,21 @@ export class JobRunner {
       // Charged only for a job that is still there to show its result.
       if (completed) await store.credits.settle(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());
       else await store.credits.release(job.id);
+      return true;
     } catch (error) {
       if (cancel.signal.aborted && cancel.signal.reason instanceof ApiError) {
         await this.fail(job, { error_code: 'request_timeout', message: `the job ran longer than its ${Math.round(handler.timeBudgetMs / 1000)} s budget` });
-        return;
+        return false;
       }
       if (cancel.signal.aborted) {
         await store.credits.release(job.id);
-        return;
+        return false;
       }
       // The worker went away under the job: leave it running, so the next pass starts it again.
-      if (error instanceof WorkerLostError) return;
+      if (error instanceof WorkerLostError) return false;
       const apiError = toApiError(error, `${job.kind} job`);
       await this.fail(job, { error_code: apiError.code, message: apiError.message });
+      return true;
     } finally {
       clearTimeout(overBudget);
       this.current = null;

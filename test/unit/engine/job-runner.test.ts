@@ -1,0 +1,106 @@
+// The job runner keeps its worker pool for a while once the queue is empty,
+// so the next job finds a warm worker, and disposes it after that; a job
+// whose worker was stopped (over its time budget, cancelled) leaves nothing
+// warm, and the pool goes at once.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { JobRunner, type JobHandler } from '../../../src/engine/jobs';
+import type { WorkerPool } from '../../../src/engine/pool';
+import { pendingJob } from '../../../src/store/job-state';
+import { openStudioDatabase, type StudioDatabase } from '../../../src/store/database';
+import type { JobRecord } from '../../../src/store/schema';
+import { task } from '../../../src/api/tasks';
+
+let counter = 0;
+
+/** A pool whose one worker answers every task after `ms`, or stops when the task is aborted. */
+class FakePool {
+  disposed = 0;
+  constructor(private readonly ms: number) {}
+  run<T>(work: (api: unknown) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const api = { run: () => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value: { durationSeconds: 1 } }), this.ms)) };
+    return new Promise<T>((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new DOMException('the task was cancelled', 'AbortError')), { once: true });
+      work(api).then(resolve, reject);
+    });
+  }
+  dispose(): void {
+    this.disposed++;
+  }
+}
+
+function handler(timeBudgetMs: number): JobHandler {
+  return {
+    kind: 'video',
+    route: '/v1/video/remove-background',
+    timeBudgetMs,
+    async run(_job, work) {
+      await work.run(task('probeVideo', { input: new Blob([]) }));
+      return { blob: new Blob([new Uint8Array(4)]), contentType: 'video/mp4', ext: 'mp4', lifetimeMs: 60_000, cost: 0 };
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('the job runner’s worker pool', () => {
+  let db: StudioDatabase;
+  const pools: FakePool[] = [];
+  const queue = async (): Promise<JobRecord> => {
+    const job = pendingJob({ kind: 'video', keyId: null, request: { fileName: 'clip.mp4' }, input: new Blob([new Uint8Array(3)]), label: 'clip.mp4', now: Date.now() });
+    await db.jobs.put(job);
+    return job;
+  };
+  const statusOf = async (id: string) => (await db.jobs.get(id))?.status;
+  const runner = (budgetMs: number, taskMs: number, idleMs: number) =>
+    new JobRunner(
+      [handler(budgetMs)],
+      async () => db,
+      () => {
+        const pool = new FakePool(taskMs);
+        pools.push(pool);
+        return pool as unknown as WorkerPool;
+      },
+      Date.now,
+      idleMs,
+    );
+
+  beforeEach(async () => {
+    db = await openStudioDatabase(`runner-${process.pid}-${counter++}`);
+    pools.length = 0;
+    vi.stubGlobal('navigator', { locks: { request: async (_name: string, _options: unknown, callback: (lock: object) => Promise<void>) => callback({}) } });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('is kept for the idle time after a job completes, runs the next job sent meanwhile, and is disposed after it', async () => {
+    const jobs = runner(60_000, 5, 300);
+    const first = await queue();
+    jobs.kick();
+    await until(async () => (await statusOf(first.id)) === 'completed');
+    await until(() => jobs.workers !== null && pools.length === 1);
+    expect(pools[0].disposed).toBe(0);
+    const second = await queue();
+    jobs.kick();
+    await until(async () => (await statusOf(second.id)) === 'completed');
+    // The second job ran on the first one's pool.
+    expect(pools).toHaveLength(1);
+    expect(pools[0].disposed).toBe(0);
+    await until(() => jobs.workers === null, 2000);
+    expect(pools[0].disposed).toBe(1);
+  });
+
+  test('a job stopped over its time budget leaves nothing warm: the pool is disposed at once', async () => {
+    const jobs = runner(50, 5000, 60_000);
+    const job = await queue();
+    jobs.kick();
+    await until(async () => (await statusOf(job.id)) === 'failed');
+    expect((await db.jobs.get(job.id))?.error?.error_code).toBe('request_timeout');
+    await until(() => jobs.workers === null, 1000);
+    expect(pools[0].disposed).toBe(1);
+  });
+});
