@@ -19,9 +19,9 @@ const POLL_MS = 3000;
 const PROGRESS_WRITE_MS = 400;
 /**
  * How long the jobs' worker is kept once the queue is empty. It holds no
- * model (the model host does), only its warm codecs and helpers: a fresh
- * worker cost a 2-s video job sent through /v1 0.5-2.3 s more than the
- * worker that had just run one.
+ * model (the model host does), only its warm codecs and helpers: a 2-s
+ * video job sent through /v1 took a median 1.6 s longer on a fresh worker
+ * than on the worker that had just run one (bench/README.md, bench:video).
  */
 const IDLE_POOL_MS = 60_000;
 
