@@ -28,6 +28,19 @@ describe('limb coordinates', () => {
 describe('limb mapping', () => {
   // A sleeve drawn horizontally in the photo, from x 50 to 110 at y 40, 20 px wide at its root and 12 at its cuff, its seam above.
   const source = { rootOuter: { x: 50, y: 30 }, rootInner: { x: 50, y: 50 }, endOuter: { x: 110, y: 34 }, endInner: { x: 110, y: 46 } };
+  /** The sleeve on an arm hanging straight down, the body's middle to its left. */
+  const hanging: LimbPlan = {
+    side: 1,
+    source,
+    path: [
+      { x: 200, y: 100 },
+      { x: 200, y: 200 },
+    ],
+    start: 0,
+    length: 60,
+    half: () => 15,
+    away: away({ x: 150, y: 150 }),
+  };
 
   test('a sleeve lands along an arm held out at 45°: the axis on the arm, the seam side outwards, its width the arm’s', () => {
     const d = Math.SQRT1_2;
@@ -56,18 +69,7 @@ describe('limb mapping', () => {
   });
 
   test('well inside the arm’s inner side (the torso) nothing of the sleeve lands, however wide the root', () => {
-    const plan: LimbPlan = {
-      side: 1,
-      source,
-      path: [
-        { x: 200, y: 100 },
-        { x: 200, y: 200 },
-      ],
-      start: 0,
-      length: 60,
-      half: () => 15,
-      away: away({ x: 150, y: 150 }),
-    };
+    const plan: LimbPlan = hanging;
     const map = limbMapping(plan);
     // Just inside the inner side it is still the sleeve's inner edge; two half-widths in it lands off every part.
     expect(map(200 - 15, 130).y).toBeCloseTo(48, 0);
@@ -92,19 +94,7 @@ describe('limb mapping', () => {
   });
 
   test('a narrower inner side: the root’s inner end (the armpit) lands at the inner half-width there, the outer side keeps its own', () => {
-    const plan: LimbPlan = {
-      side: 1,
-      source,
-      path: [
-        { x: 200, y: 100 },
-        { x: 200, y: 200 },
-      ],
-      start: 0,
-      length: 60,
-      half: () => 15,
-      innerHalf: (s) => Math.min(15, 5 + s / 2),
-      away: away({ x: 150, y: 150 }),
-    };
+    const plan: LimbPlan = { ...hanging, innerHalf: (s) => Math.min(15, 5 + s / 2) };
     const map = limbMapping(plan);
     // At the root the inner edge is 5 px in from the arm, not 15.
     expect(map(200 - 5, 100).y).toBeCloseTo(50, 5);
