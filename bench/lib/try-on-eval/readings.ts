@@ -2,7 +2,8 @@
 // once in the test build with the real models and cached in
 // bench/out/try-on-eval/readings/ under a hash of the photo, so the fit can
 // be run again and again in Node (fit.ts is pure). Opens the browser only
-// when some reading is missing.
+// when some reading is missing. EVAL_READINGS names another folder under
+// bench/out/try-on-eval/ (readings made by another build, CUTOUT_DIST).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import type { TryOnReadings } from '../../../src/features/try-on/shared/tasks';
 import { openTryOnPage, type TryOnPage } from '../try-on-page';
 import { EVAL_DIR } from './render';
 
-const DIR = join(EVAL_DIR, 'readings');
+const DIR = join(EVAL_DIR, process.env.EVAL_READINGS ?? 'readings');
 
 export interface ReadingRequest {
   file: string;

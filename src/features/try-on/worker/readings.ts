@@ -3,12 +3,20 @@
 // wearing it there. Everything after these readings is pure (./fit.ts).
 import type { EngineProgress } from '../../../api/tasks';
 import { cutOutSubject, subjectMatte } from '../../../engine/cutout';
-import { hasOwnAlpha } from '../../../engine/matte';
+import { DEFAULT_REFINEMENT, hasOwnAlpha, type PipelineSettings } from '../../../engine/matte';
+import { FULL_MODEL_SIDE } from '../../../engine/model-side';
 import type { RgbaImage } from '../../../imaging/image';
 import { ApiError } from '../../../api/errors';
 import { personProblem } from './body';
 import type { GarmentReading, PersonReading } from './fit';
 import { detectPose } from './pose-model';
+
+/** The model side each photo's matte is made at (bench/README.md, eval:try-on). */
+export const TRY_ON_SIDES = { person: FULL_MODEL_SIDE, garment: FULL_MODEL_SIDE };
+
+const matteAt = (side: number): PipelineSettings => ({ modelSide: () => side, refinement: DEFAULT_REFINEMENT });
+export const PERSON_MATTE = matteAt(TRY_ON_SIDES.person);
+export const GARMENT_MATTE = matteAt(TRY_ON_SIDES.garment);
 
 /** The person's pose and matte; throws invalid_parameter (before the matte is made) when there is no person to dress. */
 export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<PersonReading> {
@@ -17,12 +25,12 @@ export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p
   if (problem) throw new ApiError('invalid_parameter', problem);
   // A cut-out result takes the person's colours freed of the old background at
   // the edges; a JPEG keeps the photo's, so only the matte is needed.
-  if (cutOut) return { ...(await cutOutSubject(photo, progress)), landmarks };
-  return { image: photo, alpha: await subjectMatte(photo, progress), landmarks };
+  if (cutOut) return { ...(await cutOutSubject(photo, progress, PERSON_MATTE)), landmarks };
+  return { image: photo, alpha: await subjectMatte(photo, progress, PERSON_MATTE), landmarks };
 }
 
 export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<GarmentReading> {
   const landmarks = await detectPose(photo);
   if (!cutOut || hasOwnAlpha(photo)) return { image: photo, landmarks };
-  return { image: (await cutOutSubject(photo, progress)).image, landmarks };
+  return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE)).image, landmarks };
 }

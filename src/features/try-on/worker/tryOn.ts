@@ -13,7 +13,7 @@ import type { TryOnArgs, TryOnOutput, TryOnReadings, TryOnReadingsArgs } from '.
 import { subjectMatte } from '../../../engine/cutout';
 import { fitTryOn } from './fit';
 import { detectPose } from './pose-model';
-import { readGarment, readPerson } from './readings';
+import { PERSON_MATTE, readGarment, readPerson } from './readings';
 
 async function encodeJpeg(image: RgbaImage): Promise<Blob> {
   const canvas = new OffscreenCanvas(image.width, image.height);
@@ -71,7 +71,7 @@ export async function tryOnReadings({ image, role }: TryOnReadingsArgs): Promise
   const noProgress = () => {};
   if (role === 'person') {
     const landmarks = await detectPose(photo);
-    const alpha = landmarks ? await subjectMatte(photo) : new Uint8ClampedArray(photo.width * photo.height);
+    const alpha = landmarks ? await subjectMatte(photo, noProgress, PERSON_MATTE) : new Uint8ClampedArray(photo.width * photo.height);
     return { landmarks, alpha, width: photo.width, height: photo.height };
   }
   const reading = await readGarment(photo, true, noProgress);
