@@ -131,6 +131,24 @@ describe('fit plan', () => {
     expect(Math.abs(hem.across)).toBeLessThan(hipHalf * 3);
   });
 
+  test('seated, the thighs pointing at the camera: a top goes on over the lap, the same above the hips', () => {
+    const standing = standingBody();
+    const seated = standingBody({ kneeLeft: { x: 128, y: 250 }, kneeRight: { x: 172, y: 250 }, ankleLeft: { x: 127, y: 335 }, ankleRight: { x: 173, y: 335 } });
+    // A tee of an everyday length (its hem a little below the hips worn), so the length cap past the hips does not decide.
+    const tee = { ...TEE, hemLeft: { x: 50, y: 160 }, hemRight: { x: 150, y: 160 } };
+    const belowHips = (body: BodyKeypoints) => {
+      const plan = planFit('upper', tee, panel(200, 240, 48, 152, 20, 162), body, noWidth);
+      const frame = bodyFrame(body);
+      return { plan, below: frameCoordinates(frame, lowestSide(plan, 'left')).along - frameCoordinates(frame, body.hipLeft).along };
+    };
+    const upright = belowHips(standing);
+    const onChair = belowHips(seated);
+    expect(upright.below).toBeGreaterThan(5);
+    // 27 px standing, 47 seated (up to the cap on a top's length past the hips, which the seated body's ankles bring in).
+    expect(onChair.below).toBeGreaterThan(1.5 * upright.below);
+    expect(find(onChair.plan, 'side left 0')).toEqual(find(upright.plan, 'side left 0'));
+  });
+
   test('sleeves follow the upper arms at any angle and end before the elbow', () => {
     for (const out of [10, 45, 80]) {
       const a = (out * Math.PI) / 180;

@@ -93,6 +93,18 @@ const DRESS_FLARE_WORN = 0.5;
  * the body's height inside the torso without it).
  */
 const ROOT_BLEND = 0.25;
+/**
+ * Seated, the thighs point at the camera: the pose's hip-to-knee line is
+ * short in the photo (the shorter one under SEATED_THIGH of the torso's
+ * length; on eval:try-on's tuning half, 0.21–0.50 seated and 0.62–0.82
+ * standing, walking included), and a top's front below the hips lies over
+ * the lap, which the photo shows reaching further down than its length:
+ * SEATED_DROP times (tuning half, seated pairs' landmark error: 3.9 % as
+ * read flat, 3.8 at 1.4, 3.3 at 2.0, 3.1 at 2.4, 3.0 and one more pass at
+ * 2.8, 3.3 at 3.2). A top laid flat only; one worn keeps its wearer's shares.
+ */
+const SEATED_THIGH = 0.55;
+const SEATED_DROP = 2.8;
 /** How far below the shoulder joints the armpit is, worn (metres). */
 const ARMPIT_BELOW_JOINT = 0.11;
 
@@ -108,6 +120,8 @@ interface BodyScale {
   legLength: number;
   /** How far down the body's axis the ankles are. */
   ankleAlong: number;
+  /** Whether the thighs point at the camera (SEATED_THIGH). */
+  seated: boolean;
 }
 
 /**
@@ -134,7 +148,8 @@ function bodyScale(body: BodyKeypoints): BodyScale {
   ];
   const legLength = (pathLength(legPath[0]) + pathLength(legPath[1])) / 2 - (hip - frame.torsoLength);
   const ankleAlong = (frameCoordinates(frame, body.ankleLeft).along + frameCoordinates(frame, body.ankleRight).along) / 2;
-  return { frame, hip, perMetre, breadth, legPath, armPath, legLength, ankleAlong };
+  const thigh = Math.min(distance(body.hipLeft, body.kneeLeft), distance(body.hipRight, body.kneeRight));
+  return { frame, hip, perMetre, breadth, legPath, armPath, legLength, ankleAlong, seated: thigh < SEATED_THIGH * frame.torsoLength };
 }
 
 /** The torso's half-width to one side at `along`: measured, within a range of the proportional one. */
@@ -210,7 +225,9 @@ function lengthShares(kind: GarmentKind, scale: BodyScale, rho: number, jointY: 
   }
   const legScale = scale.legLength / LEG_LENGTH;
   const stretch = kind === 'upper' ? TOP_LENGTH : 1;
-  return (y) => (kind !== 'full' || y <= hipY ? stretch * (y - jointY) * rho * scale.perMetre : T + (y - hipY) * rho * legScale);
+  const top = (y: number) => stretch * (y - jointY) * rho * scale.perMetre;
+  if (kind === 'upper' && scale.seated) return (y) => (y <= hipY ? top(y) : top(hipY) + (top(y) - top(hipY)) * SEATED_DROP);
+  return (y) => (kind !== 'full' || y <= hipY ? top(y) : T + (y - hipY) * rho * legScale);
 }
 
 interface PanelFit {
