@@ -69,8 +69,7 @@ describe('limb mapping', () => {
   });
 
   test('well inside the arm’s inner side (the torso) nothing of the sleeve lands, however wide the root', () => {
-    const plan: LimbPlan = hanging;
-    const map = limbMapping(plan);
+    const map = limbMapping(hanging);
     // Just inside the inner side it is still the sleeve's inner edge; two half-widths in it lands off every part.
     expect(map(200 - 15, 130).y).toBeCloseTo(48, 0);
     const deep = map(200 - 30, 130);

@@ -12,7 +12,7 @@ import type { GarmentReading, PersonReading } from './fit';
 import { detectPose } from './pose-model';
 
 /** The model side each photo's matte is made at (bench/README.md, eval:try-on). */
-export const TRY_ON_SIDES = { person: FULL_MODEL_SIDE, garment: FULL_MODEL_SIDE };
+const TRY_ON_SIDES = { person: FULL_MODEL_SIDE, garment: FULL_MODEL_SIDE };
 
 const matteAt = (side: number): PipelineSettings => ({ modelSide: () => side, refinement: DEFAULT_REFINEMENT });
 export const PERSON_MATTE = matteAt(TRY_ON_SIDES.person);
