@@ -133,9 +133,9 @@ async function graphFor(side: number, progress: Progress): Promise<Uint8Array> {
 
 /** Converts the shipped graph for `side` to a .tflite, and keeps it (beside whatever runs next). */
 async function convertSide(side: number, progress: Progress): Promise<Uint8Array> {
-  const [{ onnxToTflite }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), graphFor(side, progress)]);
+  const [{ onnxToTflite }, { isnetInt8Conv }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), import('../tflite/isnet-int8'), graphFor(side, progress)]);
   progress({ stage: 'preparing the model', fraction: 1 });
-  const converted = await timed('convert', () => onnxToTflite(graph).bytes);
+  const converted = await timed('convert', () => onnxToTflite(graph, { int8Convs: isnetInt8Conv }).bytes);
   void keepConverted(side, converted)
     .then(() => {
       status.modelCached = true;

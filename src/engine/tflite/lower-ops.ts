@@ -22,6 +22,8 @@ export interface LoweringContext {
   runtimeTensor(name: string, dims: number[]): RuntimeValue;
   /** Constant weights (float16 or float32 in the model), reordered, as a float32 tensor. */
   weightTensor(name: string, shape: number[], source: OnnxTensor, reorder?: (data: Float32Array) => Float32Array): number;
+  /** A Conv's weights (output channel first): float32, or int8 per channel where the conversion asks for the node in 8 bits. */
+  convWeightTensor(node: OnnxNode, name: string, shape: number[], source: OnnxTensor, reorder: (data: Float32Array) => Float32Array): number;
   floatConstant(name: string, shape: number[], values: Float32Array): number;
   int32Constant(name: string, shape: number[], values: Int32Array): number;
   emit(op: OperatorSpec): void;
@@ -98,7 +100,7 @@ const conv: Lowering = (ctx, { node, inputs, activation, outputName }) => {
   const dims = windowDims(node, x.dims, kernel);
   const plan = planWindow(dims, false);
   const padded = plan.explicitPads ? padSpatial(ctx, x, plan.explicitPads, `${outputName}/pad`) : x;
-  const weights = ctx.weightTensor(weight.name || `${outputName}/weight`, [outChannels, kh, kw, inChannels], weight, (data) => oihwToOhwi(data, weight.dims));
+  const weights = ctx.convWeightTensor(node, weight.name || `${outputName}/weight`, [outChannels, kh, kw, inChannels], weight, (data) => oihwToOhwi(data, weight.dims));
   const biasSource = inputs[2] ? tensorInput(node, inputs[2], 'the bias') : null;
   const biasValues = biasSource ? biasSource.floats() : new Float32Array(outChannels);
   if (biasValues.length !== outChannels) throw fail(node, 'the bias does not have one value per output channel');

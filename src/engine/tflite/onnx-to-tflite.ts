@@ -9,6 +9,7 @@ import { topologicalOrder } from './graph-order';
 import { nhwcShape } from './layout';
 import { LOWERINGS, TAKES_FUSED_RELU, type LoweringContext, type RuntimeValue, type Value } from './lower-ops';
 import { readOnnxGraph, type OnnxGraph, type OnnxNode } from './onnx-model';
+import { int8PerChannel } from './int8-weights';
 import { Activation, BuiltinOperator, TensorType } from './tflite-schema';
 import { TfliteWriter } from './tflite-writer';
 
@@ -18,6 +19,8 @@ export interface OnnxToTfliteOptions {
    * 'nchw': the file takes the ONNX layout and starts with a TRANSPOSE.
    */
   inputLayout?: 'nhwc' | 'nchw';
+  /** Conv nodes whose weights are stored in 8 bits (./int8-weights.ts); every other weight stays float32. */
+  int8Convs?: (nodeName: string) => boolean;
 }
 
 export interface TfliteConversion {
@@ -29,6 +32,8 @@ export interface TfliteConversion {
   onnxOps: Record<string, number>;
   /** How many of each TFLite op the file runs. */
   tfliteOps: Record<string, number>;
+  /** How many Conv weights were stored in 8 bits. */
+  int8Weights: number;
 }
 
 const OP_NAMES = Object.fromEntries(Object.entries(BuiltinOperator).map(([name, code]) => [code, name])) as Record<number, string>;
@@ -67,6 +72,7 @@ export function onnxToTflite(onnxBytes: Uint8Array, options: OnnxToTfliteOptions
   const writer = new TfliteWriter(fileSizeHint(graph));
   const tfliteOps: Record<string, number> = {};
   const onnxOps: Record<string, number> = {};
+  let int8Weights = 0;
 
   const ctx: LoweringContext = {
     runtimeTensor(name, dims) {
@@ -75,6 +81,13 @@ export function onnxToTflite(onnxBytes: Uint8Array, options: OnnxToTfliteOptions
     },
     weightTensor(name, shape, source, reorder = (d) => d) {
       return ctx.floatConstant(name, shape, reorder(source.floats()));
+    },
+    convWeightTensor(node, name, shape, source, reorder) {
+      if (!options.int8Convs?.(node.name)) return ctx.weightTensor(name, shape, source, reorder);
+      const { values, scales } = int8PerChannel(reorder(source.floats()), shape[0]);
+      int8Weights++;
+      const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+      return writer.addTensor({ name, shape, type: TensorType.int8, buffer: writer.addBuffer(bytes), quantization: { scales, dimension: 0 } });
     },
     floatConstant(name, shape, values) {
       return writer.addTensor({ name, shape, type: TensorType.float32, buffer: writer.addBuffer(bytesOf(values)) });
@@ -154,6 +167,7 @@ export function onnxToTflite(onnxBytes: Uint8Array, options: OnnxToTfliteOptions
     output: { name: graphOutput.name, shape: fileOutput.shape },
     onnxOps,
     tfliteOps,
+    int8Weights,
   };
 }
 

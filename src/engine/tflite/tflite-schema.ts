@@ -8,7 +8,7 @@ export const FILE_IDENTIFIER = 'TFL3';
 export const SCHEMA_VERSION = 3;
 
 /** enum TensorType : byte */
-export const TensorType = { float32: 0, int32: 2 } as const;
+export const TensorType = { float32: 0, int32: 2, int8: 9 } as const;
 export type TensorTypeValue = (typeof TensorType)[keyof typeof TensorType];
 
 /** enum BuiltinOperator : int32 */
@@ -58,8 +58,11 @@ export const BufferField = { data: 0 } as const;
 export const BUFFER_FIELD_COUNT = 3;
 /** Buffer.data is declared force_align: 16. */
 export const BUFFER_DATA_ALIGNMENT = 16;
-export const TensorField = { shape: 0, type: 1, buffer: 2, name: 3 } as const;
+export const TensorField = { shape: 0, type: 1, buffer: 2, name: 3, quantization: 4 } as const;
 export const TENSOR_FIELD_COUNT = 10;
+/** Slot 4–5 is the QuantizationDetails union, which we never write. */
+export const QuantizationField = { scale: 2, zeroPoint: 3, quantizedDimension: 6 } as const;
+export const QUANTIZATION_FIELD_COUNT = 7;
 export const OperatorField = { opcodeIndex: 0, inputs: 1, outputs: 2, builtinOptionsType: 3, builtinOptions: 4 } as const;
 export const OPERATOR_FIELD_COUNT = 13;
 export const SignatureDefField = { inputs: 0, outputs: 1, signatureKey: 2, subgraphIndex: 4 } as const;

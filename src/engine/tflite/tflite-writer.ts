@@ -24,6 +24,8 @@ import {
   OperatorCodeField,
   OperatorField,
   PLACEHOLDER_FOR_GREATER_OP_CODES,
+  QUANTIZATION_FIELD_COUNT,
+  QuantizationField,
   POOL_2D_OPTIONS_FIELD_COUNT,
   Pool2DOptionsField,
   RESIZE_BILINEAR_OPTIONS_FIELD_COUNT,
@@ -49,6 +51,8 @@ export interface TensorSpec {
   type: TensorTypeValue;
   /** A buffer index from addBuffer; 0 (the empty buffer) for a tensor computed at run time. */
   buffer?: number;
+  /** Symmetric 8-bit weights: one scale per slice along `dimension` (real = scale × stored; zero points all 0). */
+  quantization?: { scales: Float32Array; dimension: number };
 }
 
 /** The builtin options an operator carries, by the options table it needs. */
@@ -205,11 +209,27 @@ function writeOperatorCode(b: Builder, code: BuiltinOperatorValue): number {
 function writeTensor(b: Builder, t: TensorSpec): number {
   const shape = int32Vector(b, t.shape);
   const name = b.createString(t.name);
+  const quantization = t.quantization ? writeQuantization(b, t.quantization) : 0;
   b.startObject(TENSOR_FIELD_COUNT);
   b.addFieldOffset(TensorField.shape, shape, 0);
   b.addFieldInt8(TensorField.type, t.type, 0);
   b.addFieldInt32(TensorField.buffer, t.buffer ?? 0, 0);
   b.addFieldOffset(TensorField.name, name, 0);
+  if (t.quantization) b.addFieldOffset(TensorField.quantization, quantization, 0);
+  return b.endObject();
+}
+
+function writeQuantization(b: Builder, q: NonNullable<TensorSpec['quantization']>): number {
+  b.startVector(4, q.scales.length, 4);
+  for (let i = q.scales.length - 1; i >= 0; i--) b.addFloat32(q.scales[i]);
+  const scales = b.endVector();
+  b.startVector(8, q.scales.length, 8);
+  for (let i = q.scales.length - 1; i >= 0; i--) b.addInt64(0n);
+  const zeroPoints = b.endVector();
+  b.startObject(QUANTIZATION_FIELD_COUNT);
+  b.addFieldOffset(QuantizationField.scale, scales, 0);
+  b.addFieldOffset(QuantizationField.zeroPoint, zeroPoints, 0);
+  b.addFieldInt32(QuantizationField.quantizedDimension, q.dimension, 0);
   return b.endObject();
 }
 

@@ -48,6 +48,16 @@ describe('LiteRT.js in Node', () => {
     expect(maxDifference(got, expected)).toBeLessThanOrEqual(1e-5);
   });
 
+  test('runs a file whose Conv weights are int8 (dynamic-range kernels): near the float output, not equal to it', async () => {
+    const onnx = smallModel();
+    const input = smallInput();
+    const expected = await onOrt(onnx, input, [1, 3, SIDE, SIDE]);
+    const got = await onLiteRt(onnxToTflite(onnx, { int8Convs: () => true }).bytes, chwToHwc(input, 3, SIDE, SIDE), [1, SIDE, SIDE, 3]);
+    const range = Math.max(...expected) - Math.min(...expected);
+    expect(maxDifference(got, expected)).toBeGreaterThan(1e-5);
+    expect(maxDifference(got, expected)).toBeLessThanOrEqual(0.05 * range);
+  });
+
   test('takes NCHW input through a leading TRANSPOSE when asked', async () => {
     const onnx = smallModel();
     const input = smallInput();

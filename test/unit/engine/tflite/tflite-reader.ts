@@ -7,6 +7,7 @@ import {
   ModelField,
   OperatorCodeField,
   OperatorField,
+  QuantizationField,
   SignatureDefField,
   SubGraphField,
   TensorField,
@@ -18,6 +19,8 @@ export interface ReadTensor {
   shape: number[];
   type: number;
   buffer: number;
+  /** Present on 8-bit weights: a scale and a zero point per slice along `dimension`. */
+  quantization?: { scales: number[]; zeroPoints: number[]; dimension: number };
 }
 
 export interface ReadOperator {
@@ -60,6 +63,16 @@ export function readTflite(bytes: Uint8Array): ReadModel {
     return Array.from({ length: v.length }, (_, i) => bb.readInt32(v.start + 4 * i));
   };
 
+  const quantization = (q: number) => {
+    const scales = vector(q, QuantizationField.scale);
+    const zeros = vector(q, QuantizationField.zeroPoint);
+    return {
+      scales: Array.from({ length: scales.length }, (_, i) => bb.readFloat32(scales.start + 4 * i)),
+      zeroPoints: Array.from({ length: zeros.length }, (_, i) => Number(bb.readInt64(zeros.start + 8 * i))),
+      dimension: int32(q, QuantizationField.quantizedDimension),
+    };
+  };
+
   const model = bb.readInt32(bb.position()) + bb.position();
   const codes = tables(model, ModelField.operatorCodes).map((c) => int32(c, OperatorCodeField.builtinCode));
   const [subgraph] = tables(model, ModelField.subgraphs);
@@ -68,6 +81,7 @@ export function readTflite(bytes: Uint8Array): ReadModel {
     shape: ints(t, TensorField.shape),
     type: int8(t, TensorField.type),
     buffer: int32(t, TensorField.buffer),
+    ...(slot(t, TensorField.quantization) ? { quantization: quantization(bb.__indirect(t + slot(t, TensorField.quantization))) } : {}),
   }));
   const operators = tables(subgraph, SubGraphField.operators).map((o): ReadOperator => {
     const options = slot(o, OperatorField.builtinOptions) ? bb.__indirect(o + slot(o, OperatorField.builtinOptions)) : 0;
