@@ -50,7 +50,11 @@ function writeVariants(variants, folder) {
   });
 }
 
-async function withPages(dir, threads, log, body) {
+/**
+ * Serves `dir` under /models/ beside LiteRT's runtime and calls `body(open)`,
+ * where open() gives a new cross-origin isolated page with window.tfliteBench.
+ */
+export async function withTflitePages(dir, threads, log, body) {
   const server = await startStaticServer({
     mounts: [
       ['/', join(root, 'bench', 'tflite-timing')],
@@ -95,7 +99,7 @@ export async function timeTfliteVariants(variants, { runs = 3, threads = 2, memo
   const rows = files.map((f) => ({ label: f.label, side: f.side, fileBytes: f.bytes.length, runs: [] }));
   const masks = [];
   try {
-    await withPages(dir, threads, log, async (open) => {
+    await withTflitePages(dir, threads, log, async (open) => {
       const pages = [];
       for (const [i, f] of files.entries()) {
         const page = await open();
@@ -118,7 +122,7 @@ export async function timeTfliteVariants(variants, { runs = 3, threads = 2, memo
     });
     if (memory) {
       for (const [i, f] of files.entries()) {
-        await withPages(dir, threads, log, async (open) => {
+        await withTflitePages(dir, threads, log, async (open) => {
           const page = await open();
           const meter = new ChromiumMemory();
           meter.running('idle', 'idle');

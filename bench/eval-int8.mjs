@@ -1,0 +1,203 @@
+// npm run eval:int8 — which of ISNet's convolutions can keep their weights in
+// 8 bits on LiteRT.js without changing the app's mattes. The app converts the
+// ONNX graph to .tflite (src/engine/tflite/); a Conv written with int8 weights
+// (one scale per output channel) runs XNNPACK's dynamic-range kernel: the
+// activations are quantised to 8 bits per run. That is faster and smaller, but
+// the decoder's last stages turn faint textures into speckle (bench:quant).
+//
+// The candidates are a ladder of blocks (bench/lib/quant-blocks.mjs), each
+// rung adding blocks to the one below: the encoder first, then the decoder
+// from its deepest stage up (the order bench:quant's sensitivity gave). Every
+// rung and the float32 file run in LiteRT.js in Chromium (one page each, 2
+// threads), on every case of every ground-truth set (bench/lib/eval-sets.mjs:
+// emoji, pov, texture) at 1024², through the app's matte (refineMatte), scored
+// against the truth.
+//
+// Choosing (tuning half only): the highest rung whose per-set means of MAE,
+// IoU and edge F1 are each within TOLERANCE of the float file's (or better),
+// on every set, with no case losing its subject and no case's IoU falling by
+// more than CASE_IOU_DROP; the ladder stops at the first rung that fails. The
+// held-out half is then reported for the chosen rung (and every rung), and the
+// chosen rung is timed against float32 (interleaved, BENCH_RUNS runs).
+//
+// Env: INT8_RUNGS (JSON: [[label, [blocks…]], …], each rung's own blocks added
+// to the rungs below; INT8_ALONE=1: each rung's blocks alone), INT8_CASES
+// (names to keep, comma-separated; a probe), INT8_SETS (emoji,pov,texture),
+// INT8_PHASES (quality,time), BENCH_RUNS (5), INT8_MEMORY=1 (session memory).
+// Masks' scores are cached in bench/out/int8/scores.json by file and case.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { manifest, patchedResource } from '../models/assemble.ts';
+import { onnxToTflite } from '../src/engine/tflite/onnx-to-tflite.ts';
+import { toModelInput } from '../src/imaging/model-input.ts';
+import { loadEvalSets } from './lib/eval-sets.mjs';
+import { loadAverage, machineInfo } from './lib/machine.mjs';
+import { scoreMatte } from './lib/matte-quality.mjs';
+import { isnetBlocks } from './lib/quant-blocks.mjs';
+import { describeMachine, saveReport } from './lib/report.mjs';
+import { mean, median } from './lib/stats.mjs';
+import { outDir, root } from './lib/support.mjs';
+import { fixed, markdownTable, mb, ms, ratio } from './lib/table.mjs';
+import { timeTfliteVariants, withTflitePages } from './lib/tflite-timing.mjs';
+
+const SIDE = 1024;
+const TOLERANCE = 0.0005;
+const CASE_IOU_DROP = 0.01;
+const ENCODER = ['conv_in', 'stage1', 'stage2', 'stage3', 'stage4', 'stage5', 'stage6'];
+const DEFAULT_RUNGS = [['encoder', ENCODER], ['+ stage5d', ['stage5d']], ['+ stage4d', ['stage4d']], ['+ stage3d', ['stage3d']], ['+ stage2d', ['stage2d']], ['+ stage1d', ['stage1d']]];
+const RUNGS = process.env.INT8_RUNGS ? JSON.parse(process.env.INT8_RUNGS) : DEFAULT_RUNGS;
+const SETS = (process.env.INT8_SETS ?? 'emoji,pov,texture').split(',').filter(Boolean);
+const PHASES = new Set((process.env.INT8_PHASES ?? 'quality,time').split(','));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** Each rung's blocks alone rather than on top of the rungs below (a sensitivity probe). */
+const ALONE = process.env.INT8_ALONE === '1';
+/** Only the cases whose names contain one of these (a probe; the halves' verdicts then cover only them). */
+const ONLY_CASES = process.env.INT8_CASES?.split(',').filter(Boolean) ?? null;
+const METRICS = [['mae', -1], ['iou', 1], ['edgeF1', 1]];
+
+const folder = join(outDir, 'int8');
+const cacheFile = join(folder, 'scores.json');
+const log = (text) => console.error(`[eval:int8] ${text}`);
+const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+
+/** The float32 file and one file per rung, each with the blocks of every rung up to it in 8 bits. */
+function variants() {
+  const shipped = readFileSync(join(root, 'public', 'models', manifest.models[0].file));
+  const { blocks, totalMacs } = isnetBlocks(shipped);
+  const patched = patchedResource('/models/medium', SIDE);
+  const out = [{ label: 'float32', blocks: [], share: 0, bytes: onnxToTflite(patched).bytes.slice() }];
+  const names = [];
+  for (const [label, added] of RUNGS) {
+    if (ALONE) names.length = 0;
+    names.push(...added);
+    const chosen = blocks.filter((b) => names.includes(b.name));
+    const convs = new Set(chosen.flatMap((b) => b.convs));
+    const file = onnxToTflite(patched, { int8Convs: (node) => convs.has(node) });
+    if (file.int8Weights !== convs.size) throw new Error(`${label}: ${file.int8Weights} int8 weights written for ${convs.size} convs`);
+    out.push({ label, blocks: [...names], convs: convs.size, share: chosen.reduce((a, b) => a + b.macs, 0) / totalMacs, bytes: file.bytes.slice() });
+  }
+  for (const v of out) v.key = digest(v.bytes);
+  return out;
+}
+
+/** Scores of every variant on every case: { [variant key]: { [case]: score } }, cached. */
+async function scoreAll(files, cases) {
+  mkdirSync(folder, { recursive: true });
+  const cache = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+  const caseKey = (c) => `${c.set}/${c.name}@${digest(c.image.data)}`;
+  const todo = cases.filter((c) => files.some((f) => !cache[f.key]?.[caseKey(c)]));
+  if (todo.length) {
+    files.forEach((f, i) => writeFileSync(join(folder, `variant-${i}.tflite`), f.bytes));
+    await withTflitePages(folder, 2, log, async (open) => {
+      const pages = [];
+      for (const [i, f] of files.entries()) {
+        const page = await open();
+        writeFileSync(join(folder, 'input.bin'), new Uint8Array(toModelInput(cases[0].image, SIDE).buffer));
+        await page.evaluate(([url, side]) => window.tfliteBench.load(url, '/models/input.bin', side), [`/models/variant-${i}.tflite`, SIDE]);
+        pages.push(page);
+      }
+      for (const [n, c] of todo.entries()) {
+        const input = c.modelInput ?? toModelInput(c.image, SIDE);
+        writeFileSync(join(folder, 'input.bin'), new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
+        for (const [i, f] of files.entries()) {
+          if (cache[f.key]?.[caseKey(c)]) continue;
+          await pages[i].evaluate(() => window.tfliteBench.input('/models/input.bin'));
+          const modelMs = await pages[i].evaluate(() => window.tfliteBench.run());
+          const raw = new Float32Array(new Uint8Array(Buffer.from(await pages[i].evaluate(() => window.tfliteBench.mask()), 'base64')).buffer);
+          (cache[f.key] ??= {})[caseKey(c)] = { ...(await scoreMatte(c.image, c.truth, raw, SIDE)), modelMs };
+        }
+        writeFileSync(cacheFile, JSON.stringify(cache));
+        log(`${n + 1}/${todo.length} ${c.set}/${c.name} (load ${loadAverage().one})`);
+      }
+    });
+  }
+  return Object.fromEntries(files.map((f) => [f.key, Object.fromEntries(cases.map((c) => [c.name, cache[f.key][caseKey(c)]]))]));
+}
+
+const meansOf = (rows) => ({ n: rows.length, mae: mean(rows.map((r) => r.mae)), iou: mean(rows.map((r) => r.iou)), edgeF1: mean(rows.map((r) => r.edgeF1)), lost: rows.filter((r) => r.noSubject).length });
+
+/** Per set: the variant's means against float32's, and its worst case's IoU drop. */
+function compare(variant, reference, cases, scores) {
+  return SETS.filter((set) => cases.some((c) => c.set === set)).map((set) => {
+    const group = cases.filter((c) => c.set === set);
+    const m = meansOf(group.map((c) => scores[variant.key][c.name]));
+    const r = meansOf(group.map((c) => scores[reference.key][c.name]));
+    const drops = group.map((c) => ({ name: c.name, drop: scores[reference.key][c.name].iou - scores[variant.key][c.name].iou }));
+    const worst = drops.reduce((a, b) => (b.drop > a.drop ? b : a));
+    const worse = Object.fromEntries(METRICS.map(([key, sign]) => [key, sign * (r[key] - m[key])]));
+    const holds = m.lost <= r.lost && Object.values(worse).every((d) => d < TOLERANCE) && worst.drop <= CASE_IOU_DROP;
+    return { set, n: group.length, m, r, worst, holds };
+  });
+}
+
+function qualityTable(files, cases, scores, half) {
+  const group = cases.filter((c) => c.half === half);
+  const rows = [];
+  for (const f of files.slice(1)) {
+    for (const s of compare(f, files[0], group, scores)) {
+      const cell = (key) => `${fixed(s.r[key], 4)} → ${fixed(s.m[key], 4)}`;
+      rows.push([f.label, `${(100 * f.share).toFixed(1)} %`, s.set, s.n, cell('mae'), cell('iou'), cell('edgeF1'), `${s.worst.name} ${fixed(-s.worst.drop, 4)}`, `${s.r.lost} → ${s.m.lost}`, s.holds ? 'yes' : 'NO']);
+    }
+  }
+  return markdownTable(['rung (8-bit blocks)', 'MACs in 8 bits', 'set', 'cases', 'MAE float → int8', 'IoU float → int8', 'edge F1 float → int8', 'worst case IoU Δ', 'no subject', 'holds'], rows);
+}
+
+async function main() {
+  const loadBefore = loadAverage();
+  const files = variants();
+  log(files.map((f) => `${f.label}: ${f.convs ?? 0} convs, ${(100 * f.share).toFixed(1)} % of MACs, ${mb(f.bytes.length)}`).join('; '));
+  const sections = [`## eval:int8 — Conv weights in 8 bits on LiteRT.js, ISNet at ${SIDE}²`, ''];
+  let chosen = null;
+  let scores = null;
+  let cases = [];
+  if (PHASES.has('quality')) {
+    cases = (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set) && (!ONLY_CASES || ONLY_CASES.some((n) => c.name.includes(n))));
+    scores = await scoreAll(files, cases);
+    const tuning = cases.filter((c) => c.half === 'tune');
+    for (const f of files.slice(1)) {
+      if (!compare(f, files[0], tuning, scores).every((s) => s.holds)) break;
+      chosen = f;
+    }
+    sections.push(
+      `A rung holds when each set's mean MAE, IoU and edge F1 is within ${TOLERANCE} of the float32 file's (or better), no case loses its subject, and no case's IoU falls by more than ${CASE_IOU_DROP}.`,
+      '',
+      `**Chosen on the tuning half: ${chosen ? `${chosen.label} (${chosen.blocks.join(', ')}; ${chosen.convs} convs, ${(100 * chosen.share).toFixed(1)} % of the MACs)` : 'none (the first rung already fails)'}.**`,
+      '',
+      '### Held-out half',
+      '',
+      qualityTable(files, cases, scores, 'held-out'),
+      '',
+      '### Tuning half',
+      '',
+      qualityTable(files, cases, scores, 'tune'),
+    );
+  }
+  let timing = null;
+  if (PHASES.has('time')) {
+    const timed = chosen ? [files[0], chosen] : files;
+    timing = await timeTfliteVariants(timed.map((f) => ({ label: f.label, side: SIDE, bytes: f.bytes })), { runs: RUNS, threads: 2, memory: process.env.INT8_MEMORY === '1', folder: 'int8/timing', log });
+    const reference = median(timing.rows[0].runs);
+    sections.push(
+      '',
+      `### Model time: LiteRT.js threaded build, 2 threads, Chromium, ${RUNS} runs after a warm-up, interleaved`,
+      '',
+      markdownTable(
+        ['file', '.tflite', 'compile ms', 'median ms', 'runs (ms)', 'vs float32', 'session build + first run, PSS'],
+        timing.rows.map((r) => [r.label, mb(r.fileBytes), ms(r.compileMs), ms(median(r.runs)), r.runs.map(Math.round).join(', '), ratio(median(r.runs), reference), r.sessionPss ? mb(r.sessionPss) : '–']),
+      ),
+      '',
+      describeMachine(timing.machine),
+    );
+  }
+  const loadAfter = loadAverage();
+  sections.push('', `Load average before ${loadBefore.one}/${loadBefore.five}/${loadBefore.fifteen}, after ${loadAfter.one}/${loadAfter.five}/${loadAfter.fifteen} (${machineInfo().cpu}, ${machineInfo().cores} cores).`);
+  const markdown = sections.join('\n');
+  console.log(markdown);
+  saveReport('int8', { rungs: files.map(({ bytes, ...f }) => f), chosen: chosen?.label ?? null, cases: cases.map((c) => ({ set: c.set, name: c.name, half: c.half })), scores, timing }, markdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
