@@ -13,7 +13,7 @@ import { encodeSrgb, SRGB_TO_LINEAR } from './scene/color';
 export interface ShadingOptions {
   /** Radius in pixels of the local mean folds are measured against (a box applied twice); by default 1/40 of the longer side. */
   radius?: number;
-  /** Radius of the light pre-blur that drops fabric texture and noise before the ratio; 0 keeps every pixel. */
+  /** Radius of the light pre-blur (a box applied twice) that drops fabric texture, print and noise before the ratio; 0 keeps every pixel. */
   textureRadius?: number;
   /** The shading is clamped to this range. */
   range?: readonly [number, number];
@@ -68,7 +68,7 @@ export function shadingField(person: RgbaImage, region: Uint8ClampedArray, optio
   out.data.fill(1);
   if (weightSum === 0) return out;
 
-  const luminance = weightedLocalMean(linearLuminance(person), weight, textureRadius, 1);
+  const luminance = weightedLocalMean(linearLuminance(person), weight, textureRadius, 2);
   const localMean = weightedLocalMean(luminance, weight, radius, 2);
   let regionMean = 0;
   for (let i = 0; i < weight.data.length; i++) regionMean += (luminance.data[i] * weight.data[i]) / weightSum;

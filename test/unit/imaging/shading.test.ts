@@ -47,13 +47,32 @@ describe('shadingField', () => {
       expect(at(field, 59, y)).toBeLessThan(0.75);
       expect(at(field, 60, y)).toBeLessThan(0.75);
     }
-    // The 1 px texture pre-blur softens the stripe's edge by a pixel; beyond it, nothing is darker.
+    // The 1 px texture pre-blur (applied twice) softens the stripe's edge by two pixels; beyond them, nothing is darker.
     for (const { x, value } of regionValues(field)) if (x < 56 || x > 63) expect(value).toBeGreaterThan(0.99);
     // Far from the fold it is flat (within the little the fold lowers the region's mean, through the falloff term).
     expect(Math.abs(at(field, 25, 50) - 1)).toBeLessThan(0.03);
     expect(Math.abs(at(field, 95, 50) - 1)).toBeLessThan(0.03);
     const foldOnly = shadingField(person, region, { radius: 8, falloffWeight: 0 });
     expect(at(foldOnly, 25, 50)).toBeCloseTo(1, 5);
+  });
+
+  test('a print finer than the texture blur is averaged away, while a broad fold stays', () => {
+    // Stripes 3 px dark, 3 px light over the whole region, and a soft fold 24 px wide (x 48–71) darker still.
+    const stripes = (y: number) => (Math.floor(y / 3) % 2 ? 110 : 190);
+    const person = grey(WIDTH, HEIGHT, (x, y) => stripes(y) * (x >= 48 && x < 72 ? 0.55 : 1));
+    const spread = (field: Plane, x: number) => {
+      const values = Array.from({ length: 30 }, (_, k) => at(field, x, 35 + k));
+      return Math.max(...values) - Math.min(...values);
+    };
+    const sharp = shadingField(person, region, { radius: 12 });
+    const blurred = shadingField(person, region, { radius: 12, textureRadius: 6 });
+    // Read pixel by pixel, the stripes are shading: the ratio swings with them.
+    expect(spread(sharp, 30)).toBeGreaterThan(0.2);
+    // Through the blur they are not…
+    expect(spread(blurred, 30)).toBeLessThan(0.05);
+    // …and the fold still darkens its middle.
+    expect(at(blurred, 60, 50)).toBeLessThan(0.8);
+    expect(at(blurred, 30, 50)).toBeGreaterThan(0.95);
   });
 
   test('a bright background right next to the region does not leak into it', () => {

@@ -57,6 +57,13 @@ const MAX_FOLDED_SHARE = 0.01;
 const SHADING_STRENGTH = 0.85;
 const SHADING_FALLOFF = 0.15;
 const SHADING_RANGE = [0.65, 1.25] as const;
+/**
+ * The person's light is read through a blur of this share of the photo's
+ * long side: the old garment's print (stripes, checks) is finer than a fold
+ * and would otherwise print through the new garment (eval:try-on's orange
+ * and green striped tank showed as grey stripes under a plain tee).
+ */
+const SHADING_TEXTURE = 0.01;
 /** How far (in shoulder spans) the hands' skin is grown over its shaded rim: against the garment, and against the old garment's removal. */
 const HAND_RIM = 0.03;
 const OLD_HAND_RIM = 0.02;
@@ -92,7 +99,8 @@ function warpBounds(pairs: readonly LandmarkPair[], margin: number, width: numbe
 function bodyShading(person: RgbaImage, personAlpha: Uint8ClampedArray, region: Uint8ClampedArray): Plane {
   const onBody = new Uint8ClampedArray(region.length);
   for (let i = 0; i < onBody.length; i++) onBody[i] = (region[i] * personAlpha[i]) / 255;
-  const shading = shadingField(person, onBody, { falloffWeight: SHADING_FALLOFF, range: SHADING_RANGE });
+  const textureRadius = Math.max(1, Math.round(SHADING_TEXTURE * Math.max(person.width, person.height)));
+  const shading = shadingField(person, onBody, { falloffWeight: SHADING_FALLOFF, range: SHADING_RANGE, textureRadius });
   const inside = createPlane(person.width, person.height);
   for (let i = 0; i < inside.data.length; i++) inside.data[i] = onBody[i] / 255;
   const fade = boxMean(inside, Math.max(2, Math.round(Math.max(person.width, person.height) / 200)));
