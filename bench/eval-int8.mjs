@@ -33,10 +33,10 @@ import { onnxToTflite } from '../src/engine/tflite/onnx-to-tflite.ts';
 import { toModelInput } from '../src/imaging/model-input.ts';
 import { loadEvalSets } from './lib/eval-sets.mjs';
 import { loadAverage, machineInfo } from './lib/machine.mjs';
-import { scoreMatte } from './lib/matte-quality.mjs';
+import { matteMeans, scoreMatte } from './lib/matte-quality.mjs';
 import { isnetBlocks } from './lib/quant-blocks.mjs';
 import { describeMachine, saveReport } from './lib/report.mjs';
-import { mean, median } from './lib/stats.mjs';
+import { median } from './lib/stats.mjs';
 import { outDir, root } from './lib/support.mjs';
 import { fixed, markdownTable, mb, ms, ratio } from './lib/table.mjs';
 import { timeTfliteVariants, withTflitePages } from './lib/tflite-timing.mjs';
@@ -91,9 +91,10 @@ async function scoreAll(files, cases) {
     files.forEach((f, i) => writeFileSync(join(folder, `variant-${i}.tflite`), f.bytes));
     await withTflitePages(folder, 2, log, async (open) => {
       const pages = [];
+      // Loading a page runs the model once on some input: the first case's.
+      writeFileSync(join(folder, 'input.bin'), new Uint8Array(toModelInput(cases[0].image, SIDE).buffer));
       for (const [i, f] of files.entries()) {
         const page = await open();
-        writeFileSync(join(folder, 'input.bin'), new Uint8Array(toModelInput(cases[0].image, SIDE).buffer));
         await page.evaluate(([url, side]) => window.tfliteBench.load(url, '/models/input.bin', side), [`/models/variant-${i}.tflite`, SIDE]);
         pages.push(page);
       }
@@ -115,14 +116,12 @@ async function scoreAll(files, cases) {
   return Object.fromEntries(files.map((f) => [f.key, Object.fromEntries(cases.map((c) => [c.name, cache[f.key][caseKey(c)]]))]));
 }
 
-const meansOf = (rows) => ({ n: rows.length, mae: mean(rows.map((r) => r.mae)), iou: mean(rows.map((r) => r.iou)), edgeF1: mean(rows.map((r) => r.edgeF1)), lost: rows.filter((r) => r.noSubject).length });
-
 /** Per set: the variant's means against float32's, and its worst case's IoU drop. */
 function compare(variant, reference, cases, scores) {
   return SETS.filter((set) => cases.some((c) => c.set === set)).map((set) => {
     const group = cases.filter((c) => c.set === set);
-    const m = meansOf(group.map((c) => scores[variant.key][c.name]));
-    const r = meansOf(group.map((c) => scores[reference.key][c.name]));
+    const m = matteMeans(group.map((c) => scores[variant.key][c.name]));
+    const r = matteMeans(group.map((c) => scores[reference.key][c.name]));
     const drops = group.map((c) => ({ name: c.name, drop: scores[reference.key][c.name].iou - scores[variant.key][c.name].iou }));
     const worst = drops.reduce((a, b) => (b.drop > a.drop ? b : a));
     const worse = Object.fromEntries(METRICS.map(([key, sign]) => [key, sign * (r[key] - m[key])]));

@@ -38,9 +38,9 @@ import { toModelInput } from '../src/imaging/model-input.ts';
 import { resizePlane, resizeRgba } from '../src/imaging/resize.ts';
 import { loadEvalSets } from './lib/eval-sets.mjs';
 import { loadAverage, machineInfo } from './lib/machine.mjs';
-import { scoreMatte } from './lib/matte-quality.mjs';
+import { matteMeans, scoreMatte } from './lib/matte-quality.mjs';
 import { describeMachine, saveReport } from './lib/report.mjs';
-import { mean, median } from './lib/stats.mjs';
+import { median } from './lib/stats.mjs';
 import { outDir } from './lib/support.mjs';
 import { fixed, markdownTable, mb, ms, ratio } from './lib/table.mjs';
 import { timeTfliteVariants } from './lib/tflite-timing.mjs';
@@ -139,14 +139,8 @@ async function scoreAll(cases) {
   return scores;
 }
 
-/** Means of a list of scores, or null for none. */
-function meansOf(rows) {
-  if (!rows.length) return null;
-  return { n: rows.length, mae: mean(rows.map((r) => r.mae)), iou: mean(rows.map((r) => r.iou)), edgeF1: mean(rows.map((r) => r.edgeF1)), lost: rows.filter((r) => r.noSubject).length };
-}
-
 /** Means of one model side at one input long side over `cases` (null where no case has that long side). */
-const setMeans = (cases, scores, longSide, side) => meansOf(cases.map((c) => scores[c.name]?.[longSide]?.[side]).filter(Boolean));
+const setMeans = (cases, scores, longSide, side) => matteMeans(cases.map((c) => scores[c.name]?.[longSide]?.[side]).filter(Boolean));
 
 /** The score of the side `sideFor` picks for a case shrunk to `longSide`. */
 const ruledScore = (c, scores, longSide, sideFor) => scores[c.name]?.[longSide]?.[sideFor(...shrunkSize(c, longSide))];
@@ -228,13 +222,13 @@ function ruleTable(cases, scores, sets, sideFor) {
       if (ruledRows.some((r) => !r)) throw new Error(`the rule picks a side eval:sides did not run at long side ${longSide}; add it to SIDES_MODELS`);
       everything.reference.push(...referenceRows);
       everything.ruled.push(...ruledRows);
-      const reference = meansOf(referenceRows);
-      const m = meansOf(ruledRows);
+      const reference = matteMeans(referenceRows);
+      const m = matteMeans(ruledRows);
       const sides = [...new Set(present.map((c) => sideFor(...shrunkSize(c, longSide))))].map((x) => `${x}²`).join(', ');
       rows.push([set, longSide, m.n, sides, cell(reference, m, 'mae'), cell(reference, m, 'iou'), cell(reference, m, 'edgeF1'), `${reference.lost} → ${m.lost}`, holds(m, reference) ? 'yes' : 'NO']);
     }
-    const reference = meansOf(everything.reference);
-    const m = meansOf(everything.ruled);
+    const reference = matteMeans(everything.reference);
+    const m = matteMeans(everything.ruled);
     rows.push([`**${set}, all sizes**`, '', m.n, 'rule', cell(reference, m, 'mae'), cell(reference, m, 'iou'), cell(reference, m, 'edgeF1'), `${reference.lost} → ${m.lost}`, holds(m, reference) ? 'yes' : 'NO']);
   }
   return markdownTable(['set', 'input long side', 'cases', 'rule’s side', 'MAE 1024² → rule', 'IoU 1024² → rule', 'edge F1 1024² → rule', 'no subject', 'holds'], rows);

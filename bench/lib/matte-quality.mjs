@@ -6,6 +6,7 @@
 import { DEFAULT_REFINEMENT, refineMatte } from '../../src/engine/matte.ts';
 import { hasSubject } from '../../src/imaging/mask.ts';
 import { matteMetrics } from './metrics.mjs';
+import { mean } from './stats.mjs';
 
 /**
  * @param image RgbaImage the model saw (resized to its side)
@@ -23,4 +24,10 @@ export async function scoreMatte(image, truth, raw, side) {
 /** The raw mask itself against the truth (eval:quint8's score): the mask must be the truth's size. */
 export function scoreRawMask(truth, raw, side) {
   return matteMetrics(truth, Uint8Array.from(raw, (v) => Math.round(v * 255)), side, side);
+}
+
+/** Means of a list of scoreMatte results, and how many lost their subject; null for none. */
+export function matteMeans(rows) {
+  if (!rows.length) return null;
+  return { n: rows.length, mae: mean(rows.map((r) => r.mae)), iou: mean(rows.map((r) => r.iou)), edgeF1: mean(rows.map((r) => r.edgeF1)), lost: rows.filter((r) => r.noSubject).length };
 }

@@ -4,6 +4,7 @@
 // Storage (model-files.ts), keyed by the model's hash and the converter's
 // version, so a reload compiles the kept file without fetching or converting.
 import { patchIsnet } from '../onnx/isnet-patch';
+import { isnetInt8Conv } from '../tflite/isnet-int8';
 import { chooseBackend, type BackendChoice, type BackendEnvironment } from './backend';
 import { liteRtSupport, type LiteRtSupport } from './litert-support';
 import { forgetKeptWeights, isConvertedKept, keepConverted, keeping, keepResized, readConverted, readOlderConversion, resizeKept } from './converted';
@@ -133,7 +134,7 @@ async function graphFor(side: number, progress: Progress): Promise<Uint8Array> {
 
 /** Converts the shipped graph for `side` to a .tflite, and keeps it (beside whatever runs next). */
 async function convertSide(side: number, progress: Progress): Promise<Uint8Array> {
-  const [{ onnxToTflite }, { isnetInt8Conv }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), import('../tflite/isnet-int8'), graphFor(side, progress)]);
+  const [{ onnxToTflite }, graph] = await Promise.all([import('../tflite/onnx-to-tflite'), graphFor(side, progress)]);
   progress({ stage: 'preparing the model', fraction: 1 });
   const converted = await timed('convert', () => onnxToTflite(graph, { int8Convs: isnetInt8Conv }).bytes);
   void keepConverted(side, converted)

@@ -39,7 +39,7 @@ export interface TfliteConversion {
 const OP_NAMES = Object.fromEntries(Object.entries(BuiltinOperator).map(([name, code]) => [code, name])) as Record<number, string>;
 
 /** Bytes of a typed array, for a buffer. */
-const bytesOf = (values: Float32Array | Int32Array) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+const bytesOf = (values: Float32Array | Int32Array | Int8Array) => new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 
 /** Nodes whose only reader is a Relu, mapped to that Relu: the Relu fuses into them. */
 function fusableRelus(graph: OnnxGraph): Map<OnnxNode, OnnxNode> {
@@ -86,8 +86,7 @@ export function onnxToTflite(onnxBytes: Uint8Array, options: OnnxToTfliteOptions
       if (!options.int8Convs?.(node.name)) return ctx.weightTensor(name, shape, source, reorder);
       const { values, scales } = int8PerChannel(reorder(source.floats()), shape[0]);
       int8Weights++;
-      const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-      return writer.addTensor({ name, shape, type: TensorType.int8, buffer: writer.addBuffer(bytes), quantization: { scales, dimension: 0 } });
+      return writer.addTensor({ name, shape, type: TensorType.int8, buffer: writer.addBuffer(bytesOf(values)), quantization: { scales, dimension: 0 } });
     },
     floatConstant(name, shape, values) {
       return writer.addTensor({ name, shape, type: TensorType.float32, buffer: writer.addBuffer(bytesOf(values)) });
