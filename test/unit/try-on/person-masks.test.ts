@@ -1,8 +1,12 @@
 // grownOverPerson grows a mask over the person by a box mean taken only about
-// the mask: it must equal the same rule applied to the whole image.
+// the mask: it must equal the same rule applied to the whole image. skinHands
+// does not take clothes in a skin-like colour for a hand.
 import { describe, expect, test } from 'vitest';
 import { boxMean } from '../../../src/imaging/box-filter';
-import { grownOverPerson } from '../../../src/features/try-on/worker/person-masks';
+import type { BodyKeypoints } from '../../../src/features/try-on/worker/body';
+import type { BodyFrame } from '../../../src/features/try-on/worker/body-frame';
+import { paletteDistance, type Palette, type Rgb } from '../../../src/features/try-on/worker/colour-palette';
+import { grownOverPerson, skinHands } from '../../../src/features/try-on/worker/person-masks';
 
 const W = 90;
 const H = 70;
@@ -41,5 +45,41 @@ describe('grownOverPerson', () => {
     const grown = grownOverPerson(mask, { data: alpha, width: W, height: H }, 3);
     expect(grown[22 * W + 15]).toBe(255);
     expect(grown[22 * W + 8]).toBe(0);
+  });
+});
+
+describe('skinHands', () => {
+  const S = 100;
+  const size = 120;
+  const skin: Palette = { colours: [[200, 150, 120]] };
+  // An orange top in a skin-like colour: near enough the skin to pass for it alone.
+  const orange: Rgb = [215, 135, 80];
+  const top: Palette = { colours: [orange] };
+  const blue: Palette = { colours: [[40, 60, 160]] };
+  // Left half of the image: the top's orange; right half: skin. The wrist and hand straddle the border.
+  const data = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0; i < size * size; i++) data.set([...(i % size < 60 ? orange : skin.colours[0]), 255], i * 4);
+  const person = { data, width: size, height: size };
+  const alpha = { data: new Uint8ClampedArray(size * size).fill(255), width: size, height: size };
+  const body = { wristLeft: { x: 60, y: 40 }, handLeft: { x: 60, y: 55 }, wristRight: { x: -500, y: -500 }, handRight: { x: -500, y: -490 } } as unknown as BodyKeypoints;
+  const frame = { shoulderSpan: S } as BodyFrame;
+  const count = (mask: Uint8ClampedArray, from: number, to: number) => mask.reduce((n, v, i) => n + (v && i % size >= from && i % size < to ? 1 : 0), 0);
+
+  test('the orange passes for skin when nothing is known of the clothes', () => {
+    expect(paletteDistance(skin, orange)).toBeLessThan(56);
+    const hands = skinHands(person, alpha, body, frame, skin);
+    expect(count(hands, 0, 60)).toBeGreaterThan(0);
+  });
+
+  test('a pixel that matches the clothes better than the skin is the clothes', () => {
+    const hands = skinHands(person, alpha, body, frame, skin, [top]);
+    expect(count(hands, 0, 60)).toBe(0);
+    expect(count(hands, 60, size)).toBeGreaterThan(0);
+  });
+
+  test('clothes of another colour, or sampled on bare skin, change nothing', () => {
+    const alone = skinHands(person, alpha, body, frame, skin);
+    expect(skinHands(person, alpha, body, frame, skin, [blue])).toEqual(alone);
+    expect(skinHands(person, alpha, body, frame, skin, [{ colours: [[198, 152, 118]] }])).toEqual(alone);
   });
 });

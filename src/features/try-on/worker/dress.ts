@@ -18,7 +18,7 @@ import { planFit, type FitPlan, type LandmarkPair } from './fit-plan';
 import type { GarmentScale } from './garment-scale';
 import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
-import { removeOldGarment } from './old-garment';
+import { removeOldGarment, wornPalettes } from './old-garment';
 import { armsOnMask } from './arms-on-mask';
 import { garmentReach, grownOverPerson, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
 import { faceSkin } from './colour-palette';
@@ -154,7 +154,8 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const arms = limbMask(personMask, body, frame, 'arms');
   // The hands are in front of everything: the pose's capsules, and the skin-coloured pixels about them with their shaded rim.
   const { skin } = faceSkin(person, personAlpha, body, frame.shoulderSpan);
-  const handsBySkin = skinHands(person, personMask, body, frame, skin);
+  const worn = wornPalettes(person, personAlpha, body, frame);
+  const handsBySkin = skinHands(person, personMask, body, frame, skin, [worn.upper, worn.lower]);
   const hands = maxOf(limbMask(personMask, body, frame, 'hands'), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
   // The old garment is painted out up to the fingers, and up to a narrower rim about the hands' skin, so an old cuff or hem beside a hand still goes.
   const untouched = maxOf(limbMask(personMask, body, frame, 'fingers'), grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));

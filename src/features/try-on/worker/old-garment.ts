@@ -13,7 +13,7 @@ import type { RgbaImage } from '../../../imaging/image';
 import type { BodyKeypoints } from './body';
 import { frameCoordinates, inFrame, lerp, type BodyFrame } from './body-frame';
 import type { GarmentKind, Point } from './fit-types';
-import { faceSkin, palette, paletteDistance, pixel, type Rgb } from './colour-palette';
+import { faceSkin, palette, paletteDistance, pixel, type Palette, type Rgb } from './colour-palette';
 import { LEG_LENGTH, SHOULDER_TO_HIP, armRadius, legRadius, torsoHalf } from './proportions';
 
 /** Colour distance below which a pixel matches a palette (8-bit RGB, after normalising brightness a little). */
@@ -106,6 +106,15 @@ export interface OldGarmentInput {
   keep: Uint8ClampedArray;
 }
 
+/** The colours of what the person wears, sampled where it surely is: the top on the chest, the bottom on the thighs. */
+export function wornPalettes(person: RgbaImage, alpha: Uint8ClampedArray, body: BodyKeypoints, frame: BodyFrame): { upper: Palette; lower: Palette } {
+  const S = frame.shoulderSpan;
+  const T = frame.torsoLength;
+  const chest = [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.45 * T), inFrame(frame, 0.15 * S, 0.45 * T)];
+  const thighs = [lerp(body.hipLeft, body.kneeLeft, 0.45), lerp(body.hipRight, body.kneeRight, 0.45)];
+  return { upper: palette(person, alpha, chest, Math.max(3, Math.round(0.08 * S)), 3), lower: palette(person, alpha, thighs, Math.max(3, Math.round(0.07 * S)), 3) };
+}
+
 /** The person with the old garment painted out where uncovered, and their alpha (cleared where background was painted). */
 export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; alpha: Uint8ClampedArray; removed: Uint8ClampedArray } {
   const { person, alpha, body, frame, kind, covered, keep } = input;
@@ -113,10 +122,7 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   const S = frame.shoulderSpan;
   const T = frame.torsoLength;
   const { skin } = faceSkin(person, alpha, body, S);
-  const chest = [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.45 * T), inFrame(frame, 0.15 * S, 0.45 * T)];
-  const thighs = [lerp(body.hipLeft, body.kneeLeft, 0.45), lerp(body.hipRight, body.kneeRight, 0.45)];
-  const upper = palette(person, alpha, chest, Math.max(3, Math.round(0.08 * S)), 3);
-  const lower = palette(person, alpha, thighs, Math.max(3, Math.round(0.07 * S)), 3);
+  const { upper, lower } = wornPalettes(person, alpha, body, frame);
   const replaced = kind === 'upper' ? [upper] : kind === 'lower' ? [lower] : [upper, lower];
   const others = kind === 'upper' ? [lower] : kind === 'lower' ? [upper] : [];
   if (skin.colours.length === 0) return { image: person, alpha, removed: new Uint8ClampedArray(width * height) };

@@ -18,6 +18,8 @@ const FINGERS = 0.25;
 const HAND_REACH = 0.22;
 /** Colour distance to the face's skin under which a pixel is skin (as the old-garment remover reads it). */
 const SKIN_MATCH = 56;
+/** A clothes colour at least this far from the skin can tell a pixel of clothes from one of skin. */
+const CLOTHES_NOT_SKIN = 40;
 /** How far past the person's outline (in shoulder spans) a garment's loose cloth may reach. */
 const REACH_MARGIN = 0.12;
 
@@ -162,12 +164,17 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
  * (matched to the face's `skin`) within HAND_REACH of the line from the
  * wrist to the fingertips and past the wrist (never up the forearm, where a
  * sleeve belongs). The pose's capsules (limbMask) miss an edge of a hand
- * whose points sit a little off, most of all on crossed arms.
+ * whose points sit a little off, most of all on crossed arms. A pixel that
+ * matches the person's `clothes` (palettes of what they wear) better than
+ * the skin is the clothes: a hand on an orange top does not spread over its
+ * orange. A clothes colour near the skin itself (bare arms where the clothes
+ * were sampled) tells nothing and is left out.
  */
-export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette): Uint8ClampedArray {
+export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[] = []): Uint8ClampedArray {
   const { width, height } = alpha;
   const S = frame.shoulderSpan;
   const reach = HAND_REACH * S;
+  const notSkin = clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
   const out = new Uint8ClampedArray(width * height);
   if (skin.colours.length === 0) return out;
   for (const side of ['Left', 'Right'] as const) {
@@ -185,7 +192,10 @@ export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoin
         if (out[i] || alpha.data[i] < INSIDE) continue;
         const p = { x: x + 0.5, y: y + 0.5 };
         if ((p.x - wrist.x) * dx + (p.y - wrist.y) * dy < 0 || segmentDistance(p, wrist, fingertips) > reach) continue;
-        if (paletteDistance(skin, pixel(person, x, y)!) < SKIN_MATCH) out[i] = 255;
+        const colour = pixel(person, x, y)!;
+        const toSkin = paletteDistance(skin, colour);
+        // Clothes in a skin-like colour (a hand on an orange top) are the clothes where they match them better.
+        if (toSkin < SKIN_MATCH && notSkin.every((c) => paletteDistance(c, colour) >= toSkin)) out[i] = 255;
       }
     }
   }
