@@ -20,9 +20,16 @@
 // held-out half is then reported for the chosen rung (and every rung), and the
 // chosen rung is timed against float32 (interleaved, BENCH_RUNS runs).
 //
-// Env: INT8_RUNGS (JSON: [[label, [blocks…]], …], each rung's own blocks added
+// INT8_PLAN=sensitivity (the default) orders the ladder by measurement
+// instead: each candidate block (INT8_CANDIDATES, default the encoder's) is
+// first put in 8 bits alone and scored on the tuning half; the ladder then
+// adds the blocks from the least harmful (the smallest worst-case IoU drop)
+// to the most, and the choice above is made on it. INT8_PLAN=ladder keeps the
+// fixed order (INT8_RUNGS or encoder, then the decoder from its deepest stage).
+//
+// Env: INT8_SIDE (1024), INT8_RUNGS (JSON: [[label, [blocks…]], …], each rung's own blocks added
 // to the rungs below; INT8_ALONE=1: each rung's blocks alone), INT8_CASES
-// (names to keep, comma-separated; a probe), INT8_SETS (emoji,pov,texture),
+// (names to keep, comma-separated; a probe), INT8_SETS (emoji,small,pov,texture),
 // INT8_PHASES (quality,time), BENCH_RUNS (5), INT8_MEMORY=1 (session memory).
 // Masks' scores are cached in bench/out/int8/scores.json by file and case.
 import { createHash } from 'node:crypto';
@@ -41,13 +48,16 @@ import { outDir, root } from './lib/support.mjs';
 import { fixed, markdownTable, mb, ms, ratio } from './lib/table.mjs';
 import { timeTfliteVariants, withTflitePages } from './lib/tflite-timing.mjs';
 
-const SIDE = 1024;
+/** The model side the files are converted for and run at (INT8_SIDE; the app runs photos at 1024², video at 512²). */
+const SIDE = Number(process.env.INT8_SIDE ?? 1024);
 const TOLERANCE = 0.0005;
 const CASE_IOU_DROP = 0.01;
 const ENCODER = ['conv_in', 'stage1', 'stage2', 'stage3', 'stage4', 'stage5', 'stage6'];
 const DEFAULT_RUNGS = [['encoder', ENCODER], ['+ stage5d', ['stage5d']], ['+ stage4d', ['stage4d']], ['+ stage3d', ['stage3d']], ['+ stage2d', ['stage2d']], ['+ stage1d', ['stage1d']]];
 const RUNGS = process.env.INT8_RUNGS ? JSON.parse(process.env.INT8_RUNGS) : DEFAULT_RUNGS;
-const SETS = (process.env.INT8_SETS ?? 'emoji,pov,texture').split(',').filter(Boolean);
+const PLAN = process.env.INT8_PLAN ?? (process.env.INT8_RUNGS ? 'ladder' : 'sensitivity');
+const CANDIDATES = process.env.INT8_CANDIDATES?.split(',').filter(Boolean) ?? ENCODER;
+const SETS = (process.env.INT8_SETS ?? 'emoji,small,pov,texture').split(',').filter(Boolean);
 const PHASES = new Set((process.env.INT8_PHASES ?? 'quality,time').split(','));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Each rung's blocks alone rather than on top of the rungs below (a sensitivity probe). */
@@ -61,24 +71,47 @@ const cacheFile = join(folder, 'scores.json');
 const log = (text) => console.error(`[eval:int8] ${text}`);
 const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
 
-/** The float32 file and one file per rung, each with the blocks of every rung up to it in 8 bits. */
-function variants() {
+/** Writes .tflite files of the patched graph with named blocks' Conv weights in 8 bits. */
+function fileMaker() {
   const shipped = readFileSync(join(root, 'public', 'models', manifest.models[0].file));
   const { blocks, totalMacs } = isnetBlocks(shipped);
   const patched = patchedResource('/models/medium', SIDE);
-  const out = [{ label: 'float32', blocks: [], share: 0, bytes: onnxToTflite(patched).bytes.slice() }];
-  const names = [];
-  for (const [label, added] of RUNGS) {
-    if (ALONE) names.length = 0;
-    names.push(...added);
+  const make = (label, names) => {
     const chosen = blocks.filter((b) => names.includes(b.name));
     const convs = new Set(chosen.flatMap((b) => b.convs));
     const file = onnxToTflite(patched, { int8Convs: (node) => convs.has(node) });
     if (file.int8Weights !== convs.size) throw new Error(`${label}: ${file.int8Weights} int8 weights written for ${convs.size} convs`);
-    out.push({ label, blocks: [...names], convs: convs.size, share: chosen.reduce((a, b) => a + b.macs, 0) / totalMacs, bytes: file.bytes.slice() });
-  }
-  for (const v of out) v.key = digest(v.bytes);
-  return out;
+    const bytes = file.bytes.slice();
+    return { label, blocks: [...names], convs: convs.size, share: chosen.reduce((a, b) => a + b.macs, 0) / totalMacs, bytes, key: digest(bytes) };
+  };
+  return { make, float: () => ({ ...make('float32', []), convs: undefined }) };
+}
+
+/** The float32 file and one file per rung, each with the blocks of every rung up to it in 8 bits (INT8_ALONE: its own alone). */
+function ladderOf(maker, rungs, alone = ALONE) {
+  const names = [];
+  return rungs.map(([label, added]) => {
+    if (alone) names.length = 0;
+    names.push(...added);
+    return maker.make(label, names);
+  });
+}
+
+/** Each candidate alone, scored on the tuning half: the ladder's order, least harmful first (smallest worst-case IoU drop). */
+async function sensitivityOrder(maker, reference, tuning) {
+  const alone = ladderOf(maker, CANDIDATES.map((name) => [name, [name]]), true);
+  const scores = await scoreAll([reference, ...alone], tuning);
+  const rows = alone.map((f) => {
+    const worst = Math.max(...tuning.map((c) => scores[reference.key][c.name].iou - scores[f.key][c.name].iou));
+    const worstCase = tuning.find((c) => scores[reference.key][c.name].iou - scores[f.key][c.name].iou === worst)?.name ?? '';
+    return { file: f, worst, worstCase, holds: compare(f, reference, tuning, scores).every((r) => r.holds) };
+  });
+  rows.sort((a, b) => a.worst - b.worst || b.file.share - a.file.share);
+  const table = markdownTable(
+    ['block alone in 8 bits', 'MACs', 'worst case IoU Δ (tuning)', 'holds alone'],
+    rows.map((r) => [r.file.label, `${(100 * r.file.share).toFixed(1)} %`, `${r.worstCase} ${fixed(-r.worst, 4)}`, r.holds ? 'yes' : 'NO']),
+  );
+  return { order: rows.map((r) => r.file.label), table };
 }
 
 /** Scores of every variant on every case: { [variant key]: { [case]: score } }, cached. */
@@ -99,7 +132,7 @@ async function scoreAll(files, cases) {
         pages.push(page);
       }
       for (const [n, c] of todo.entries()) {
-        const input = c.modelInput ?? toModelInput(c.image, SIDE);
+        const input = (SIDE === 1024 && c.modelInput) || toModelInput(c.image, SIDE);
         writeFileSync(join(folder, 'input.bin'), new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
         for (const [i, f] of files.entries()) {
           if (cache[f.key]?.[caseKey(c)]) continue;
@@ -144,20 +177,33 @@ function qualityTable(files, cases, scores, half) {
 
 async function main() {
   const loadBefore = loadAverage();
-  const files = variants();
-  log(files.map((f) => `${f.label}: ${f.convs ?? 0} convs, ${(100 * f.share).toFixed(1)} % of MACs, ${mb(f.bytes.length)}`).join('; '));
+  const maker = fileMaker();
+  const reference = maker.float();
   const sections = [`## eval:int8 — Conv weights in 8 bits on LiteRT.js, ISNet at ${SIDE}²`, ''];
   let chosen = null;
   let scores = null;
   let cases = [];
+  let files = [reference, ...ladderOf(maker, RUNGS)];
   if (PHASES.has('quality')) {
     cases = (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set) && (!ONLY_CASES || ONLY_CASES.some((n) => c.name.includes(n))));
-    scores = await scoreAll(files, cases);
     const tuning = cases.filter((c) => c.half === 'tune');
+    if (PLAN === 'sensitivity') {
+      const { order, table } = await sensitivityOrder(maker, reference, tuning);
+      files = [reference, ...ladderOf(maker, order.map((name, i) => [i === 0 ? name : `+ ${name}`, [name]]), false)];
+      sections.push(`Order of the ladder: each candidate block alone in 8 bits on the tuning half, least harmful first.`, '', table, '');
+    }
+    log(files.map((f) => `${f.label}: ${f.convs ?? 0} convs, ${(100 * f.share).toFixed(1)} % of MACs, ${mb(f.bytes.length)}`).join('; '));
+    // The ladder on the tuning half, up to its first failing rung; the held-out half for those rungs only.
+    scores = {};
     for (const f of files.slice(1)) {
-      if (!compare(f, files[0], tuning, scores).every((s) => s.holds)) break;
+      Object.assign(scores, await scoreAll([reference, f], tuning));
+      if (!compare(f, reference, tuning, scores).every((s) => s.holds)) break;
       chosen = f;
     }
+    // Tried: every rung up to the first that fails. The held-out half is scored for the chosen rung and that first failing one.
+    files = files.slice(0, Math.min(files.length, files.indexOf(chosen ?? reference) + 2));
+    const reported = [reference, ...files.slice(Math.max(1, files.length - 2))];
+    Object.assign(scores, await scoreAll(reported, cases));
     sections.push(
       `A rung holds when each set's mean MAE, IoU and edge F1 is within ${TOLERANCE} of the float32 file's (or better), no case loses its subject, and no case's IoU falls by more than ${CASE_IOU_DROP}.`,
       '',
@@ -165,7 +211,7 @@ async function main() {
       '',
       '### Held-out half',
       '',
-      qualityTable(files, cases, scores, 'held-out'),
+      qualityTable(reported, cases, scores, 'held-out'),
       '',
       '### Tuning half',
       '',
@@ -193,7 +239,7 @@ async function main() {
   sections.push('', `Load average before ${loadBefore.one}/${loadBefore.five}/${loadBefore.fifteen}, after ${loadAfter.one}/${loadAfter.five}/${loadAfter.fifteen} (${machineInfo().cpu}, ${machineInfo().cores} cores).`);
   const markdown = sections.join('\n');
   console.log(markdown);
-  saveReport('int8', { rungs: files.map(({ bytes, ...f }) => f), chosen: chosen?.label ?? null, cases: cases.map((c) => ({ set: c.set, name: c.name, half: c.half })), scores, timing }, markdown);
+  saveReport(SIDE === 1024 ? 'int8' : `int8-${SIDE}`, { rungs: files.map(({ bytes, ...f }) => f), chosen: chosen?.label ?? null, cases: cases.map((c) => ({ set: c.set, name: c.name, half: c.half })), scores, timing }, markdown);
 }
 
 main().catch((error) => {

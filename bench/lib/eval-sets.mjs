@@ -1,6 +1,8 @@
 // Every ground-truth set the project has, as decoded images in Node, for the
 // evals that run the model outside the browser (eval:sides, bench:int8):
 //   emoji   — eval:image's 21 fluentui-emoji cases (eval-cases.mjs);
+//   small   — 16 more emoji cases, each subject 10–30 % of the shorter side
+//             near an edge of a large photo (eval-cases.mjs: SMALL_CASES);
 //   pov     — eval:image's 12 POV-Ray scenes (pov-cases.mjs; needs POV-Ray);
 //   texture — eval:quint8's ball before a faintly textured wall, in eight
 //             versions (texture-scene.mjs: seeds 0–7, amplitudes 0–0.03).
@@ -12,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evalCases } from './eval-cases.mjs';
+import { evalCases, smallCases } from './eval-cases.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './network-guard.mjs';
 import { loadPovCases, renderPovSet } from './pov-cases.mjs';
 import { decodeInPage } from './quant-scenes.mjs';
@@ -76,13 +78,14 @@ async function imageCases(sets, log) {
       log(`decoded ${meta.name} (${decoded.width}×${decoded.height})`);
       return cached(key);
     };
-    if (sets.has('emoji')) {
-      for (const c of await evalCases(page, support.scene)) {
+    for (const [set, make] of [['emoji', evalCases], ['small', smallCases]]) {
+      if (!sets.has(set)) continue;
+      for (const c of await make(page, support.scene)) {
         const key = `${c.name}-${digest(JSON.stringify(c.spec))}`;
         let found = cached(key);
         if (!found) {
           const { dataUrl, alpha } = await support.scene.renderScene(page, c.spec, true);
-          found = await decode(key, { set: 'emoji', name: c.name, hard: c.hard }, dataUrl, Uint8Array.from(alpha));
+          found = await decode(key, { set, name: c.name, hard: c.hard }, dataUrl, Uint8Array.from(alpha));
         }
         cases.push(found);
       }
@@ -120,9 +123,9 @@ function textureCase(seed) {
  * { set, name, hard, half, image: RgbaImage, truth: Uint8Array (0–255) }.
  * Texture cases also carry modelInput: the exact 1024² input eval:quint8 feeds the model.
  */
-export async function loadEvalSets({ sets = ['emoji', 'pov', 'texture'], log = console.error } = {}) {
+export async function loadEvalSets({ sets = ['emoji', 'small', 'pov', 'texture'], log = console.error } = {}) {
   const wanted = new Set(sets);
-  const images = wanted.has('emoji') || wanted.has('pov') ? await imageCases(wanted, log) : [];
+  const images = ['emoji', 'small', 'pov'].some((s) => wanted.has(s)) ? await imageCases(wanted, log) : [];
   const textures = wanted.has('texture') ? TEXTURE_VERSIONS.map((_, seed) => textureCase(seed)) : [];
   return splitHalves([...images, ...textures]);
 }

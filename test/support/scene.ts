@@ -21,6 +21,8 @@ export interface SceneSpec {
   subject: { x: number; y: number; size: number };
   format: 'image/png' | 'image/jpeg';
   seed: number;
+  /** Faint coloured blotches on the backdrop (40 unless given). */
+  blotches?: number;
 }
 
 export interface RenderedScene {
@@ -58,7 +60,7 @@ async function renderInPage(spec: SceneSpec & { withAlpha: boolean }): Promise<R
   light.addColorStop(1, 'rgba(0,0,0,0.25)');
   ctx.fillStyle = light;
   ctx.fillRect(0, 0, width, height);
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < (spec.blotches ?? 40); i++) {
     ctx.fillStyle = `rgba(${random() > 0.5 ? 255 : 0},${random() > 0.5 ? 255 : 0},${random() > 0.5 ? 255 : 0},${0.03 + random() * 0.05})`;
     ctx.beginPath();
     ctx.ellipse(random() * width, random() * height, 20 + random() * width * 0.2, 10 + random() * height * 0.1, random() * Math.PI, 0, Math.PI * 2);

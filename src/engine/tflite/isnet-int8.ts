@@ -6,10 +6,13 @@
 // the float32 file, no case worse by more than 0.01 IoU.
 //
 // None does yet (bench/README.md, eval:int8). The encoder in 8 bits runs in
-// 0.68× the time and holds on the tuning half, but on the held-out half a
-// small subject in a corner loses 0.13 IoU; every encoder block alone moves
-// that case by up to 0.03 either way. The decoder's upper stages turn faint
-// textures into speckle.
+// 0.67× the time and holds on the tuning half, but on the held-out half a
+// small subject in a corner loses 0.13 IoU. Ordered by each block's harm
+// alone, the tuning half (now with small subjects) takes stage5 and stage6
+// (8 % of the MACs: 0.96× the time, a session 270 MB smaller), and even
+// those cost the held-out emoji set 0.0010 of mean IoU, all of it that
+// same small subject. The decoder's upper stages turn faint textures into
+// speckle.
 export const ISNET_INT8_BLOCKS: readonly string[] = [];
 
 /** Whether the Conv node named `nodeName` keeps its weights in 8 bits. */
