@@ -17,8 +17,8 @@
 // IoU and edge F1 are each within TOLERANCE of the float file's (or better),
 // on every set, with no case losing its subject and no case's IoU falling by
 // more than CASE_IOU_DROP; the ladder stops at the first rung that fails. The
-// held-out half is then reported for the chosen rung (and every rung), and the
-// chosen rung is timed against float32 (interleaved, BENCH_RUNS runs).
+// held-out half is then reported for the chosen rung (and the first failing
+// one), and the chosen rung is timed against float32 (interleaved, BENCH_RUNS runs).
 //
 // INT8_PLAN=sensitivity (the default) orders the ladder by measurement
 // instead: each candidate block (INT8_CANDIDATES, default the encoder's) is
@@ -30,7 +30,8 @@
 // Env: INT8_SIDE (1024), INT8_RUNGS (JSON: [[label, [blocks…]], …], each rung's own blocks added
 // to the rungs below; INT8_ALONE=1: each rung's blocks alone), INT8_CASES
 // (names to keep, comma-separated; a probe), INT8_SETS (emoji,small,pov,texture),
-// INT8_PHASES (quality,time), BENCH_RUNS (5), INT8_MEMORY=1 (session memory).
+// INT8_PHASES (quality,time; fallback: see fallbackRule), INT8_FALLBACK
+// (its blocks, default the encoder's), BENCH_RUNS (5), INT8_MEMORY=1 (session memory).
 // Masks' scores are cached in bench/out/int8/scores.json by file and case.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -115,11 +116,13 @@ async function sensitivityOrder(maker, reference, tuning) {
 }
 
 /** Scores of every variant on every case: { [variant key]: { [case]: score } }, cached. */
-async function scoreAll(files, cases) {
+async function scoreAll(files, cases, { shareOf = [] } = {}) {
   mkdirSync(folder, { recursive: true });
   const cache = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
   const caseKey = (c) => `${c.set}/${c.name}@${digest(c.image.data)}`;
-  const todo = cases.filter((c) => files.some((f) => !cache[f.key]?.[caseKey(c)]));
+  // A score is missing when absent, or without the mask's subject share where `shareOf` (file keys) asks for it.
+  const missing = (f, c) => !cache[f.key]?.[caseKey(c)] || (shareOf.includes(f.key) && cache[f.key][caseKey(c)].subjectShare === undefined);
+  const todo = cases.filter((c) => files.some((f) => missing(f, c)));
   if (todo.length) {
     files.forEach((f, i) => writeFileSync(join(folder, `variant-${i}.tflite`), f.bytes));
     await withTflitePages(folder, 2, log, async (open) => {
@@ -135,11 +138,13 @@ async function scoreAll(files, cases) {
         const input = (SIDE === 1024 && c.modelInput) || toModelInput(c.image, SIDE);
         writeFileSync(join(folder, 'input.bin'), new Uint8Array(input.buffer, input.byteOffset, input.byteLength));
         for (const [i, f] of files.entries()) {
-          if (cache[f.key]?.[caseKey(c)]) continue;
+          if (!missing(f, c)) continue;
           await pages[i].evaluate(() => window.tfliteBench.input('/models/input.bin'));
           const modelMs = await pages[i].evaluate(() => window.tfliteBench.run());
           const raw = new Float32Array(new Uint8Array(Buffer.from(await pages[i].evaluate(() => window.tfliteBench.mask()), 'base64')).buffer);
-          (cache[f.key] ??= {})[caseKey(c)] = { ...(await scoreMatte(c.image, c.truth, raw, SIDE)), modelMs };
+          // The share of the model's mask at 0.5 or above: what the app could read from an 8-bit run before deciding to run float32.
+          const subjectShare = raw.reduce((n, v) => n + (v >= 0.5 ? 1 : 0), 0) / raw.length;
+          (cache[f.key] ??= {})[caseKey(c)] = { ...(await scoreMatte(c.image, c.truth, raw, SIDE)), modelMs, subjectShare };
         }
         writeFileSync(cacheFile, JSON.stringify(cache));
         log(`${n + 1}/${todo.length} ${c.set}/${c.name} (load ${loadAverage().one})`);
@@ -147,6 +152,46 @@ async function scoreAll(files, cases) {
     });
   }
   return Object.fromEntries(files.map((f) => [f.key, Object.fromEntries(cases.map((c) => [c.name, cache[f.key][caseKey(c)]]))]));
+}
+
+/**
+ * INT8_PHASES=fallback: the whole encoder in 8 bits (INT8_FALLBACK blocks),
+ * with float32 run again for an image whose 8-bit mask marks less than a
+ * share τ of the model input (a small subject, where 8 bits went wrong). τ is
+ * the smallest of FALLBACK_SHARES that holds on the tuning half; the held-out
+ * half is reported with it, and how many images pay for the second run.
+ */
+const FALLBACK_SHARES = [0, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3];
+async function fallbackRule(maker, reference, cases) {
+  const blocks = process.env.INT8_FALLBACK?.split(',').filter(Boolean) ?? ENCODER;
+  const int8 = maker.make(process.env.INT8_FALLBACK ? blocks.join(', ') : 'encoder', blocks);
+  const scores = await scoreAll([reference, int8], cases, { shareOf: [int8.key] });
+  const combined = (tau) => {
+    const key = `fallback@${tau}`;
+    scores[key] = Object.fromEntries(cases.map((c) => [c.name, scores[int8.key][c.name].subjectShare < tau ? scores[reference.key][c.name] : scores[int8.key][c.name]]));
+    return { label: `${int8.label}, float32 under ${(100 * tau).toFixed(1)} %`, key, share: int8.share };
+  };
+  const tuning = cases.filter((c) => c.half === 'tune');
+  const tau = FALLBACK_SHARES.find((t) => compare(combined(t), reference, tuning, scores).every((r) => r.holds)) ?? null;
+  const rate = (group) => group.filter((c) => scores[int8.key][c.name].subjectShare < tau).length;
+  const heldOut = cases.filter((c) => c.half === 'held-out');
+  const lines = [`### A float32 fallback for small subjects: ${int8.label} in 8 bits (${(100 * int8.share).toFixed(1)} % of the MACs)`, ''];
+  if (tau === null) return [...lines, `No share up to ${FALLBACK_SHARES.at(-1)} holds on the tuning half.`].join('\n');
+  const shares = cases.map((c) => `${c.name} ${(100 * scores[int8.key][c.name].subjectShare).toFixed(1)}`).join(', ');
+  return [
+    ...lines,
+    `Chosen on the tuning half: run float32 again when the 8-bit mask marks under **${(100 * tau).toFixed(1)} %** of the input (tuning ${rate(tuning)} of ${tuning.length} images, held out ${rate(heldOut)} of ${heldOut.length}).`,
+    '',
+    '#### Held-out half',
+    '',
+    qualityTable([reference, combined(tau)], cases, scores, 'held-out'),
+    '',
+    '#### Tuning half',
+    '',
+    qualityTable([reference, combined(tau)], cases, scores, 'tune'),
+    '',
+    `Subject shares of the 8-bit masks (%): ${shares}.`,
+  ].join('\n');
 }
 
 /** Per set: the variant's means against float32's, and its worst case's IoU drop. */
@@ -217,6 +262,10 @@ async function main() {
       '',
       qualityTable(files, cases, scores, 'tune'),
     );
+  }
+  if (PHASES.has('fallback')) {
+    const fallback = await fallbackRule(maker, reference, cases.length ? cases : (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set)));
+    sections.push('', fallback);
   }
   let timing = null;
   if (PHASES.has('time')) {
