@@ -103,9 +103,9 @@ async function sensitivityOrder(maker, reference, tuning) {
   const alone = ladderOf(maker, CANDIDATES.map((name) => [name, [name]]), true);
   const scores = await scoreAll([reference, ...alone], tuning);
   const rows = alone.map((f) => {
-    const worst = Math.max(...tuning.map((c) => scores[reference.key][c.name].iou - scores[f.key][c.name].iou));
-    const worstCase = tuning.find((c) => scores[reference.key][c.name].iou - scores[f.key][c.name].iou === worst)?.name ?? '';
-    return { file: f, worst, worstCase, holds: compare(f, reference, tuning, scores).every((r) => r.holds) };
+    const sets = compare(f, reference, tuning, scores);
+    const worst = sets.map((r) => r.worst).reduce((a, b) => (b.drop > a.drop ? b : a));
+    return { file: f, worst: worst.drop, worstCase: worst.name, holds: sets.every((r) => r.holds) };
   });
   rows.sort((a, b) => a.worst - b.worst || b.file.share - a.file.share);
   const table = markdownTable(
@@ -228,14 +228,19 @@ async function main() {
   let chosen = null;
   let scores = null;
   let cases = [];
-  let files = [reference, ...ladderOf(maker, RUNGS)];
+  // The fixed ladder's files are made only where they are used (converting one takes seconds).
+  const fixedLadder = () => [reference, ...ladderOf(maker, RUNGS)];
+  const loadCases = async () => (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set) && (!ONLY_CASES || ONLY_CASES.some((n) => c.name.includes(n))));
+  let files = null;
   if (PHASES.has('quality')) {
-    cases = (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set) && (!ONLY_CASES || ONLY_CASES.some((n) => c.name.includes(n))));
+    cases = await loadCases();
     const tuning = cases.filter((c) => c.half === 'tune');
     if (PLAN === 'sensitivity') {
       const { order, table } = await sensitivityOrder(maker, reference, tuning);
       files = [reference, ...ladderOf(maker, order.map((name, i) => [i === 0 ? name : `+ ${name}`, [name]]), false)];
       sections.push(`Order of the ladder: each candidate block alone in 8 bits on the tuning half, least harmful first.`, '', table, '');
+    } else {
+      files = fixedLadder();
     }
     log(files.map((f) => `${f.label}: ${f.convs ?? 0} convs, ${(100 * f.share).toFixed(1)} % of MACs, ${mb(f.bytes.length)}`).join('; '));
     // The ladder on the tuning half, up to its first failing rung; the held-out half for those rungs only.
@@ -264,12 +269,12 @@ async function main() {
     );
   }
   if (PHASES.has('fallback')) {
-    const fallback = await fallbackRule(maker, reference, cases.length ? cases : (await loadEvalSets({ sets: SETS, log })).filter((c) => SETS.includes(c.set)));
+    const fallback = await fallbackRule(maker, reference, cases.length ? cases : await loadCases());
     sections.push('', fallback);
   }
   let timing = null;
   if (PHASES.has('time')) {
-    const timed = chosen ? [files[0], chosen] : files;
+    const timed = chosen ? [reference, chosen] : (files ?? fixedLadder());
     timing = await timeTfliteVariants(timed.map((f) => ({ label: f.label, side: SIDE, bytes: f.bytes })), { runs: RUNS, threads: 2, memory: process.env.INT8_MEMORY === '1', folder: 'int8/timing', log });
     const reference = median(timing.rows[0].runs);
     sections.push(
@@ -288,7 +293,7 @@ async function main() {
   sections.push('', `Load average before ${loadBefore.one}/${loadBefore.five}/${loadBefore.fifteen}, after ${loadAfter.one}/${loadAfter.five}/${loadAfter.fifteen} (${machineInfo().cpu}, ${machineInfo().cores} cores).`);
   const markdown = sections.join('\n');
   console.log(markdown);
-  saveReport(SIDE === 1024 ? 'int8' : `int8-${SIDE}`, { rungs: files.map(({ bytes, ...f }) => f), chosen: chosen?.label ?? null, cases: cases.map((c) => ({ set: c.set, name: c.name, half: c.half })), scores, timing }, markdown);
+  saveReport(SIDE === 1024 ? 'int8' : `int8-${SIDE}`, { rungs: (files ?? [reference]).map(({ bytes, ...f }) => f), chosen: chosen?.label ?? null, cases: cases.map((c) => ({ set: c.set, name: c.name, half: c.half })), scores, timing }, markdown);
 }
 
 main().catch((error) => {

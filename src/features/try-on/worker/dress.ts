@@ -18,10 +18,9 @@ import { planFit, type FitPlan, type LandmarkPair } from './fit-plan';
 import type { GarmentScale } from './garment-scale';
 import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
-import { removeOldGarment, wornPalettes } from './old-garment';
+import { personColours, removeOldGarment } from './old-garment';
 import { armsOnMask } from './arms-on-mask';
 import { garmentReach, grownOverPerson, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
-import { faceSkin } from './colour-palette';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -153,9 +152,8 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   if (kind !== 'lower') for (const limb of limbs) for (let i = 0; i < sleeves.length; i++) sleeves[i] = Math.max(sleeves[i], limb.data[i * 4 + 3]);
   const arms = limbMask(personMask, body, frame, 'arms');
   // The hands are in front of everything: the pose's capsules, and the skin-coloured pixels about them with their shaded rim.
-  const { skin } = faceSkin(person, personAlpha, body, frame.shoulderSpan);
-  const worn = wornPalettes(person, personAlpha, body, frame);
-  const handsBySkin = skinHands(person, personMask, body, frame, skin, [worn.upper, worn.lower]);
+  const colours = personColours(person, personAlpha, body, frame);
+  const handsBySkin = skinHands(person, personMask, body, frame, colours.skin, [colours.worn.upper, colours.worn.lower]);
   const hands = maxOf(limbMask(personMask, body, frame, 'hands'), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
   // The old garment is painted out up to the fingers, and up to a narrower rim about the hands' skin, so an old cuff or hem beside a hand still goes.
   const untouched = maxOf(limbMask(personMask, body, frame, 'fingers'), grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));
@@ -169,7 +167,7 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const region = new Uint8ClampedArray(width * height);
   for (let i = 0; i < region.length; i++) region[i] = (warped.data[i * 4 + 3] * keep[i]) / 255;
   const shaded = applyShading(warped, bodyShading(person, personAlpha, region), SHADING_STRENGTH);
-  const cleaned = removeOldGarment({ person, alpha: personAlpha, body, frame, kind, covered: region, keep: untouched });
+  const cleaned = removeOldGarment({ person, alpha: personAlpha, body, frame, kind, covered: region, keep: untouched, colours });
   const opaquePerson = { ...cleaned.image, data: Uint8ClampedArray.from(cleaned.image.data) };
   for (let i = 3; i < opaquePerson.data.length; i += 4) opaquePerson.data[i] = 255;
   const image = layerOver(opaquePerson, [{ image: shaded, mask: keep }]);

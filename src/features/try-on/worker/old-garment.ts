@@ -104,15 +104,26 @@ export interface OldGarmentInput {
   covered: Uint8ClampedArray;
   /** What must stay as it is (hands), 0–255. */
   keep: Uint8ClampedArray;
+  /** The skin's and clothes' colours, when the caller has read them from this person already (else they are read here). */
+  colours?: PersonColours;
 }
 
-/** The colours of what the person wears, sampled where it surely is: the top on the chest, the bottom on the thighs. */
-export function wornPalettes(person: RgbaImage, alpha: Uint8ClampedArray, body: BodyKeypoints, frame: BodyFrame): { upper: Palette; lower: Palette } {
+/** The face's skin and the colours of what the person wears. */
+export interface PersonColours {
+  skin: Palette;
+  worn: { upper: Palette; lower: Palette };
+}
+
+/** The face's skin, and the colours of what the person wears, sampled where it surely is: the top on the chest, the bottom on the thighs. */
+export function personColours(person: RgbaImage, alpha: Uint8ClampedArray, body: BodyKeypoints, frame: BodyFrame): PersonColours {
   const S = frame.shoulderSpan;
   const T = frame.torsoLength;
   const chest = [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.45 * T), inFrame(frame, 0.15 * S, 0.45 * T)];
   const thighs = [lerp(body.hipLeft, body.kneeLeft, 0.45), lerp(body.hipRight, body.kneeRight, 0.45)];
-  return { upper: palette(person, alpha, chest, Math.max(3, Math.round(0.08 * S)), 3), lower: palette(person, alpha, thighs, Math.max(3, Math.round(0.07 * S)), 3) };
+  return {
+    skin: faceSkin(person, alpha, body, S).skin,
+    worn: { upper: palette(person, alpha, chest, Math.max(3, Math.round(0.08 * S)), 3), lower: palette(person, alpha, thighs, Math.max(3, Math.round(0.07 * S)), 3) },
+  };
 }
 
 /** The person with the old garment painted out where uncovered, and their alpha (cleared where background was painted). */
@@ -121,8 +132,10 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   const { width, height } = person;
   const S = frame.shoulderSpan;
   const T = frame.torsoLength;
-  const { skin } = faceSkin(person, alpha, body, S);
-  const { upper, lower } = wornPalettes(person, alpha, body, frame);
+  const {
+    skin,
+    worn: { upper, lower },
+  } = input.colours ?? personColours(person, alpha, body, frame);
   const replaced = kind === 'upper' ? [upper] : kind === 'lower' ? [lower] : [upper, lower];
   const others = kind === 'upper' ? [lower] : kind === 'lower' ? [upper] : [];
   if (skin.colours.length === 0) return { image: person, alpha, removed: new Uint8ClampedArray(width * height) };
