@@ -1,6 +1,7 @@
 // grownOverPerson grows a mask over the person by a box mean taken only about
 // the mask: it must equal the same rule applied to the whole image. skinHands
-// does not take clothes in a skin-like colour for a hand.
+// does not take clothes in a skin-like colour for a hand, and finds a hand
+// whose pose gives no direction (the hand point on the wrist) along its forearm.
 import { describe, expect, test } from 'vitest';
 import { boxMean } from '../../../src/imaging/box-filter';
 import type { BodyKeypoints } from '../../../src/features/try-on/worker/body';
@@ -81,5 +82,41 @@ describe('skinHands', () => {
     const alone = skinHands(person, alpha, body, frame, skin);
     expect(skinHands(person, alpha, body, frame, skin, [blue])).toEqual(alone);
     expect(skinHands(person, alpha, body, frame, skin, [{ colours: [[198, 152, 118]] }])).toEqual(alone);
+  });
+});
+
+describe('skinHands, a hand whose pose gives no direction', () => {
+  const S = 100;
+  const size = 120;
+  const skin: Rgb = [200, 150, 120];
+  const top: Rgb = [40, 60, 160];
+  // A blue top; a hand of skin 12 px wide hanging 50 px down from the wrist at (60, 40); a patch of skin
+  // 45 px from the wrist that the hand does not touch; the forearm comes down to the wrist from the upper left.
+  const data = new Uint8ClampedArray(size * size * 4);
+  const isHand = (x: number, y: number) => Math.abs(x - 60) <= 6 && y >= 36 && y <= 90;
+  const isPatch = (x: number, y: number) => x >= 90 && x <= 100 && y >= 70 && y <= 80;
+  for (let i = 0; i < size * size; i++) data.set([...(isHand(i % size, Math.floor(i / size)) || isPatch(i % size, Math.floor(i / size)) ? skin : top), 255], i * 4);
+  const person = { data, width: size, height: size };
+  const alpha = { data: new Uint8ClampedArray(size * size).fill(255), width: size, height: size };
+  const far = { x: -500, y: -500 };
+  const body = { elbowLeft: { x: 30, y: 10 }, wristLeft: { x: 60, y: 40 }, handLeft: { x: 60, y: 40 }, elbowRight: far, wristRight: far, handRight: far } as unknown as BodyKeypoints;
+  const frame = { shoulderSpan: S } as BodyFrame;
+  const hands = skinHands(person, alpha, body, frame, { colours: [skin] }, [{ colours: [top] }]);
+  const at = (x: number, y: number) => hands[y * size + x];
+
+  test("its skin is found a hand's length past the wrist, beyond the reach about the wrist alone", () => {
+    expect(at(60, 85)).toBe(255);
+    expect(at(60, 50)).toBe(255);
+  });
+
+  test('skin not joined to the hand is left out, and so are the clothes', () => {
+    expect(at(95, 75)).toBe(0);
+    expect(at(75, 60)).toBe(0);
+  });
+
+  test('a hand whose pose gives its direction keeps to it', () => {
+    const pointing = { ...body, handLeft: { x: 60, y: 30 } } as unknown as BodyKeypoints;
+    const up = skinHands(person, alpha, pointing, frame, { colours: [skin] }, [{ colours: [top] }]);
+    expect(up[85 * size + 60]).toBe(0);
   });
 });

@@ -18,6 +18,16 @@ const FINGERS = 0.25;
 const HAND_REACH = 0.22;
 /** Colour distance to the face's skin under which a pixel is skin (as the old-garment remover reads it). */
 const SKIN_MATCH = 56;
+/**
+ * A hand whose pose gives no direction (its hand point on the wrist: a hand on
+ * a hip or a thigh, which way it points unseen): its skin is looked for up to
+ * a hand's length from the wrist (in shoulder spans), within this angle of
+ * the forearm's line either way, joined to the wrist through skin.
+ */
+const UNSEEN_HAND_LENGTH = 0.5;
+const UNSEEN_HAND_ANGLE = (70 * Math.PI) / 180;
+/** The pose's hand point within this distance of its wrist (shoulder spans) gives no direction. */
+const NO_DIRECTION = 0.02;
 /** A clothes colour at least this far from the skin can tell a pixel of clothes from one of skin. */
 const CLOTHES_NOT_SKIN = 40;
 /** How far past the person's outline (in shoulder spans) a garment's loose cloth may reach. */
@@ -173,30 +183,92 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
 export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[] = []): Uint8ClampedArray {
   const { width, height } = alpha;
   const S = frame.shoulderSpan;
-  const reach = HAND_REACH * S;
   const notSkin = clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
   const out = new Uint8ClampedArray(width * height);
   if (skin.colours.length === 0) return out;
+  // Clothes in a skin-like colour (a hand on an orange top) are the clothes where they match them better.
+  const isSkin = (x: number, y: number) => {
+    const colour = pixel(person, x, y)!;
+    const toSkin = paletteDistance(skin, colour);
+    return toSkin < SKIN_MATCH && notSkin.every((c) => paletteDistance(c, colour) >= toSkin);
+  };
   for (const side of ['Left', 'Right'] as const) {
     const wrist = body[`wrist${side}`];
-    const fingertips = extend(wrist, body[`hand${side}`], FINGERS * S);
-    const dx = fingertips.x - wrist.x;
-    const dy = fingertips.y - wrist.y;
-    const x0 = Math.max(0, Math.floor(Math.min(wrist.x, fingertips.x) - reach));
-    const x1 = Math.min(width - 1, Math.ceil(Math.max(wrist.x, fingertips.x) + reach));
-    const y0 = Math.max(0, Math.floor(Math.min(wrist.y, fingertips.y) - reach));
-    const y1 = Math.min(height - 1, Math.ceil(Math.max(wrist.y, fingertips.y) + reach));
+    const hand = body[`hand${side}`];
+    const unseen = Math.hypot(hand.x - wrist.x, hand.y - wrist.y) < NO_DIRECTION * S;
+    const area = unseen ? unseenHand(wrist, body[`elbow${side}`], S) : seenHand(wrist, extend(wrist, hand, FINGERS * S), S);
+    const found = new Uint8Array(width * height);
+    const x0 = Math.max(0, Math.floor(area.box.x0));
+    const x1 = Math.min(width - 1, Math.ceil(area.box.x1));
+    const y0 = Math.max(0, Math.floor(area.box.y0));
+    const y1 = Math.min(height - 1, Math.ceil(area.box.y1));
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const i = y * width + x;
-        if (out[i] || alpha.data[i] < INSIDE) continue;
-        const p = { x: x + 0.5, y: y + 0.5 };
-        if ((p.x - wrist.x) * dx + (p.y - wrist.y) * dy < 0 || segmentDistance(p, wrist, fingertips) > reach) continue;
-        const colour = pixel(person, x, y)!;
-        const toSkin = paletteDistance(skin, colour);
-        // Clothes in a skin-like colour (a hand on an orange top) are the clothes where they match them better.
-        if (toSkin < SKIN_MATCH && notSkin.every((c) => paletteDistance(c, colour) >= toSkin)) out[i] = 255;
+        if (alpha.data[i] >= INSIDE && area.holds({ x: x + 0.5, y: y + 0.5 }) && isSkin(x, y)) found[i] = 1;
       }
+    }
+    const kept = unseen ? joinedTo(found, width, wrist, HAND_REACH * S) : found;
+    for (let i = 0; i < kept.length; i++) if (kept[i]) out[i] = 255;
+  }
+  return out;
+}
+
+interface HandArea {
+  box: { x0: number; x1: number; y0: number; y1: number };
+  holds: (p: Point) => boolean;
+}
+
+/** Within HAND_REACH of the line from the wrist to the fingertips, and past the wrist. */
+function seenHand(wrist: Point, fingertips: Point, S: number): HandArea {
+  const reach = HAND_REACH * S;
+  const dx = fingertips.x - wrist.x;
+  const dy = fingertips.y - wrist.y;
+  return {
+    box: { x0: Math.min(wrist.x, fingertips.x) - reach, x1: Math.max(wrist.x, fingertips.x) + reach, y0: Math.min(wrist.y, fingertips.y) - reach, y1: Math.max(wrist.y, fingertips.y) + reach },
+    holds: (p) => (p.x - wrist.x) * dx + (p.y - wrist.y) * dy >= 0 && segmentDistance(p, wrist, fingertips) <= reach,
+  };
+}
+
+/** About the wrist (HAND_REACH), and up to a hand's length within UNSEEN_HAND_ANGLE of the forearm's line. */
+function unseenHand(wrist: Point, elbow: Point, S: number): HandArea {
+  const length = UNSEEN_HAND_LENGTH * S;
+  const ux = wrist.x - elbow.x;
+  const uy = wrist.y - elbow.y;
+  const forearm = Math.hypot(ux, uy) || 1;
+  const cosLimit = Math.cos(UNSEEN_HAND_ANGLE);
+  return {
+    box: { x0: wrist.x - length, x1: wrist.x + length, y0: wrist.y - length, y1: wrist.y + length },
+    holds: (p) => {
+      const d = Math.hypot(p.x - wrist.x, p.y - wrist.y);
+      if (d <= HAND_REACH * S) return true;
+      return d <= length && ((p.x - wrist.x) * ux + (p.y - wrist.y) * uy) / (d * forearm) >= cosLimit;
+    },
+  };
+}
+
+/** The pixels of `mask` joined (4-connected, through the mask) to those within `seedRadius` of `seed`. */
+function joinedTo(mask: Uint8Array, width: number, seed: Point, seedRadius: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const stack: number[] = [];
+  const height = mask.length / width;
+  const r = Math.ceil(seedRadius);
+  for (let y = Math.max(0, Math.floor(seed.y) - r); y <= Math.min(height - 1, Math.ceil(seed.y) + r); y++) {
+    for (let x = Math.max(0, Math.floor(seed.x) - r); x <= Math.min(width - 1, Math.ceil(seed.x) + r); x++) {
+      const i = y * width + x;
+      if (mask[i] && Math.hypot(x + 0.5 - seed.x, y + 0.5 - seed.y) <= seedRadius) {
+        out[i] = 1;
+        stack.push(i);
+      }
+    }
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % width;
+    for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+      if (j < 0 || j >= mask.length || out[j] || !mask[j]) continue;
+      out[j] = 1;
+      stack.push(j);
     }
   }
   return out;
