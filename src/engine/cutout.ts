@@ -29,10 +29,16 @@ function matteOf(image: RgbaImage, banded: Banded, progress: (p: EngineProgress)
 /**
  * @param progress fractions 0–1 cover the model load, the run and the refinement
  * @param settings the model side and refinement; a photo's by default
+ * @param amend changes the matte before the colours are estimated (try-on's garment mends the bites a remover took)
  */
-export async function cutOutSubject(image: RgbaImage, progress: (p: EngineProgress) => void = () => {}, settings: PipelineSettings = IMAGE_MATTE): Promise<Cutout> {
+export async function cutOutSubject(
+  image: RgbaImage,
+  progress: (p: EngineProgress) => void = () => {},
+  settings: PipelineSettings = IMAGE_MATTE,
+  amend: (alpha: Uint8ClampedArray) => Uint8ClampedArray = (alpha) => alpha,
+): Promise<Cutout> {
   const banded = Banded.for(image);
-  const alpha = await matteOf(image, banded, progress, settings);
+  const alpha = amend(await matteOf(image, banded, progress, settings));
   progress({ stage: 'estimating colours', fraction: 0.9 });
   return { image: { data: await banded.foreground(alpha), width: image.width, height: image.height }, alpha: unshared(alpha) };
 }

@@ -1,9 +1,10 @@
 // classifyGarment reads top / bottom / dress off the silhouette alone;
-// garmentMaskProblem turns away masks that cannot be one garment.
+// garmentMaskProblem turns away masks that cannot be one garment;
+// mendGarmentMatte fills the bites a background remover took out of one.
 import { describe, expect, test } from 'vitest';
-import { classifyGarment, garmentMaskProblem } from '../../../src/features/try-on/worker/garment-kind';
+import { classifyGarment, garmentMaskProblem, mendGarmentMatte } from '../../../src/features/try-on/worker/garment-kind';
 import type { AlphaMask } from '../../../src/features/try-on/worker/fit-types';
-import { DRAWINGS, drawGarment, everyGarment, rasterise, shorts, skirt, sleevedDress, strapDress, sweater, trousers } from '../../support/garment-outlines';
+import { DRAWINGS, drawGarment, everyGarment, rasterise, shorts, skirt, sleevedDress, strapDress, sweater, trousers, tShirt } from '../../support/garment-outlines';
 
 function blankMask(width: number, height: number, fill = 0): AlphaMask {
   return { data: new Uint8ClampedArray(width * height).fill(fill), width, height };
@@ -125,5 +126,41 @@ describe('garmentMaskProblem', () => {
     const triangle = [[{ x: 20, y: 20 }, { x: 180, y: 20 }, { x: 100, y: 180 }]];
     const faint: AlphaMask = { data: rasterise(triangle, 200, 200).map((a) => a * 0.45), width: 200, height: 200 };
     expect(garmentMaskProblem(faint)).toMatch(/empty/);
+  });
+});
+
+describe('mendGarmentMatte', () => {
+  // A tee whose every other 8-row stripe the remover dropped (a print of the backdrop's colour) from its top to
+  // its hem, all but a rim of 4 px at its sides, which the remover kept with the garment's outline.
+  const { mask } = drawGarment(tShirt(30), { height: 200 });
+  const { width } = mask;
+  const whole = Uint8ClampedArray.from(mask.data);
+  const rows = [...new Set([...whole.keys()].filter((i) => whole[i] >= 128).map((i) => Math.floor(i / width)))];
+  const [top, bottom] = [Math.min(...rows), Math.max(...rows)];
+  const bitten: AlphaMask = { ...mask, data: Uint8ClampedArray.from(whole) };
+  for (let y = top + 12; y < bottom - 12; y++) {
+    if (Math.floor((y - top) / 8) % 2 === 0) continue;
+    const inside = [...Array(width).keys()].filter((x) => whole[y * width + x] >= 128);
+    for (let x = Math.min(...inside) + 4; x <= Math.max(...inside) - 4; x++) bitten.data[y * width + x] = 0;
+  }
+
+  test('the dropped stripes are refused as they come, and dressed once mended', () => {
+    expect(garmentMaskProblem(bitten)).not.toBeNull();
+    expect(garmentMaskProblem({ ...bitten, data: mendGarmentMatte(bitten) })).toBeNull();
+  });
+
+  test("mended pixels are opaque; the garment's own soft edge and the backdrop are left as they were", () => {
+    const mended = mendGarmentMatte(bitten);
+    let filled = 0;
+    for (let i = 0; i < mended.length; i++) {
+      if (bitten.data[i] >= 128 || whole[i] === 0) expect(mended[i], `pixel ${i}`).toBe(bitten.data[i]);
+      if (whole[i] === 255 && bitten.data[i] === 0 && mended[i] === 255) filled++;
+    }
+    const dropped = bitten.data.reduce((n, a, i) => n + (whole[i] === 255 && a === 0 ? 1 : 0), 0);
+    expect(filled / dropped).toBeGreaterThan(0.95);
+  });
+
+  test('a whole garment is left as it is', () => {
+    expect(mendGarmentMatte(mask)).toEqual(mask.data);
   });
 });

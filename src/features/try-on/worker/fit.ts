@@ -34,7 +34,8 @@ export interface Fitted extends Dressed {
   kind: GarmentKind;
 }
 
-function alphaOf(image: RgbaImage): Uint8ClampedArray {
+/** The alpha channel of an RGBA image. */
+export function alphaOf(image: RgbaImage): Uint8ClampedArray {
   const alpha = new Uint8ClampedArray(image.width * image.height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = image.data[i * 4 + 3];
   return alpha;

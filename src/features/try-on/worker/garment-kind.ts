@@ -25,6 +25,8 @@ export interface GarmentClass {
   reason: string;
 }
 
+/** Alpha from which a pixel is the garment's (thresholdAlpha's default). */
+const ALPHA_THRESHOLD = 128;
 /** Smallest share of the image the garment may cover. */
 const MIN_COVERAGE = 0.02;
 /** Share of the image border a cut-out may cover before the background looks kept. */
@@ -74,6 +76,20 @@ export function garmentSilhouette(mask: AlphaMask): BinaryMask {
   const height = filledRows(rowSpans(largestBlob(binary))).length;
   const mended = largestBlob(fillShortColumnGaps(binary, MENDED_GAP * height));
   return fillSmallHoles(mended, MENDED_HOLE * height * height);
+}
+
+/**
+ * The garment's matte with the bites mended: pixels the silhouette mends
+ * (a stripe, print or hole the background remover dropped inside the
+ * garment) made opaque, every other pixel as it was, so the garment's own
+ * edges keep their soft alpha. Run before the garment's colours are freed of
+ * the backdrop, so a mended stripe keeps the photo's colour.
+ */
+export function mendGarmentMatte(mask: AlphaMask): Uint8ClampedArray {
+  const silhouette = garmentSilhouette(mask);
+  const out = Uint8ClampedArray.from(mask.data);
+  for (let i = 0; i < out.length; i++) if (silhouette.data[i] && out[i] < ALPHA_THRESHOLD) out[i] = 255;
+  return out;
 }
 
 /** Why the mask cannot be one garment, or null when it can. */

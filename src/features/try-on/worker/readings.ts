@@ -8,7 +8,8 @@ import { FULL_MODEL_SIDE } from '../../../engine/model-side';
 import type { RgbaImage } from '../../../imaging/image';
 import { ApiError } from '../../../api/errors';
 import { personProblem } from './body';
-import type { GarmentReading, PersonReading } from './fit';
+import { mendGarmentMatte } from './garment-kind';
+import { alphaOf, type GarmentReading, type PersonReading } from './fit';
 import { detectPose } from './pose-model';
 
 /** The model side each photo's matte is made at (bench/README.md, eval:try-on). */
@@ -29,8 +30,16 @@ export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p
   return { image: photo, alpha: await subjectMatte(photo, progress, PERSON_MATTE), landmarks };
 }
 
+/** The garment cut out of its photo (the matte's bites mended first: ./garment-kind.ts), and the pose of anyone wearing it. */
 export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<GarmentReading> {
   const landmarks = await detectPose(photo);
   if (!cutOut || hasOwnAlpha(photo)) return { image: photo, landmarks };
-  return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE)).image, landmarks };
+  const mend = (alpha: Uint8ClampedArray) => mendGarmentMatte({ data: alpha, width: photo.width, height: photo.height });
+  return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE, mend)).image, landmarks };
+}
+
+/** Test builds: the models' own readings of a garment photo (the matte as the model gave it, unmended), for the eval's cache. */
+export async function garmentModelReadings(photo: RgbaImage): Promise<{ landmarks: GarmentReading['landmarks']; alpha: Uint8ClampedArray }> {
+  const landmarks = await detectPose(photo);
+  return { landmarks, alpha: hasOwnAlpha(photo) ? alphaOf(photo) : await subjectMatte(photo, () => {}, GARMENT_MATTE) };
 }

@@ -13,7 +13,7 @@ import type { TryOnArgs, TryOnOutput, TryOnReadings, TryOnReadingsArgs } from '.
 import { subjectMatte } from '../../../engine/cutout';
 import { fitTryOn } from './fit';
 import { detectPose } from './pose-model';
-import { PERSON_MATTE, readGarment, readPerson } from './readings';
+import { garmentModelReadings, PERSON_MATTE, readGarment, readPerson } from './readings';
 
 async function encodeJpeg(image: RgbaImage): Promise<Blob> {
   const canvas = new OffscreenCanvas(image.width, image.height);
@@ -74,8 +74,6 @@ export async function tryOnReadings({ image, role }: TryOnReadingsArgs): Promise
     const alpha = landmarks ? await subjectMatte(photo, noProgress, PERSON_MATTE) : new Uint8ClampedArray(photo.width * photo.height);
     return { landmarks, alpha, width: photo.width, height: photo.height };
   }
-  const reading = await readGarment(photo, true, noProgress);
-  const alpha = new Uint8ClampedArray(photo.width * photo.height);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = reading.image.data[i * 4 + 3];
-  return { landmarks: reading.landmarks, alpha, width: photo.width, height: photo.height };
+  const { landmarks, alpha } = await garmentModelReadings(photo);
+  return { landmarks, alpha, width: photo.width, height: photo.height };
 }
