@@ -1,13 +1,14 @@
 // grownOverPerson grows a mask over the person by a box mean taken only about
 // the mask: it must equal the same rule applied to the whole image. skinHands
 // does not take clothes in a skin-like colour for a hand, and finds a hand
-// whose pose gives no direction (the hand point on the wrist) along its forearm.
+// whose pose gives no direction (the hand point on the wrist) along its forearm;
+// handCapsulesOffClothes leaves the clothes beside a hand to the new garment.
 import { describe, expect, test } from 'vitest';
 import { boxMean } from '../../../src/imaging/box-filter';
 import type { BodyKeypoints } from '../../../src/features/try-on/worker/body';
 import type { BodyFrame } from '../../../src/features/try-on/worker/body-frame';
 import { paletteDistance, type Palette, type Rgb } from '../../../src/features/try-on/worker/colour-palette';
-import { grownOverPerson, skinHands } from '../../../src/features/try-on/worker/person-masks';
+import { grownOverPerson, handCapsulesOffClothes, limbMask, skinHands } from '../../../src/features/try-on/worker/person-masks';
 
 const W = 90;
 const H = 70;
@@ -118,5 +119,35 @@ describe('skinHands, a hand whose pose gives no direction', () => {
     const pointing = { ...body, handLeft: { x: 60, y: 30 } } as unknown as BodyKeypoints;
     const up = skinHands(person, alpha, pointing, frame, { colours: [skin] }, [{ colours: [top] }]);
     expect(up[85 * size + 60]).toBe(0);
+  });
+});
+
+describe('handCapsulesOffClothes', () => {
+  const S = 100;
+  const size = 120;
+  const skin: Rgb = [200, 150, 120];
+  const top: Rgb = [40, 60, 160];
+  // A hand of skin 12 px wide down from the wrist at (60, 40), on a blue top.
+  const data = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0; i < size * size; i++) data.set([...(Math.abs((i % size) - 60) <= 6 && Math.floor(i / size) >= 36 ? skin : top), 255], i * 4);
+  const person = { data, width: size, height: size };
+  const alpha = { data: new Uint8ClampedArray(size * size).fill(255), width: size, height: size };
+  const far = { x: -500, y: -500 };
+  const body = { shoulderLeft: { x: 20, y: -20 }, elbowLeft: { x: 40, y: 0 }, wristLeft: { x: 60, y: 40 }, handLeft: { x: 60, y: 55 }, shoulderRight: far, elbowRight: far, wristRight: far, handRight: far } as unknown as BodyKeypoints;
+  const frame = { shoulderSpan: S } as BodyFrame;
+
+  test('the capsule keeps the hand and gives up the top beside it', () => {
+    const capsules = limbMask(alpha, body, frame, 'hands');
+    const clipped = handCapsulesOffClothes(person, alpha, body, frame, { colours: [skin] }, [{ colours: [top] }]);
+    expect(capsules[50 * size + 72]).toBeGreaterThan(0);
+    expect(clipped[50 * size + 72]).toBe(0);
+    expect(clipped[50 * size + 60]).toBe(capsules[50 * size + 60]);
+    expect(clipped[50 * size + 60]).toBeGreaterThan(0);
+  });
+
+  test("with nothing known of the clothes, or clothes of the skin's colour, the capsule is whole", () => {
+    const capsules = limbMask(alpha, body, frame, 'hands');
+    expect(handCapsulesOffClothes(person, alpha, body, frame, { colours: [skin] }, [])).toEqual(capsules);
+    expect(handCapsulesOffClothes(person, alpha, body, frame, { colours: [skin] }, [{ colours: [[198, 152, 118]] }])).toEqual(capsules);
   });
 });

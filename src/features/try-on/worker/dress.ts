@@ -20,7 +20,7 @@ import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
 import { personColours, removeOldGarment } from './old-garment';
 import { armsOnMask } from './arms-on-mask';
-import { garmentReach, grownOverPerson, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
+import { garmentReach, grownOverPerson, handCapsulesOffClothes, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -153,8 +153,9 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const arms = limbMask(personMask, body, frame, 'arms');
   // The hands are in front of everything: the pose's capsules, and the skin-coloured pixels about them with their shaded rim.
   const colours = personColours(person, personAlpha, body, frame);
-  const handsBySkin = skinHands(person, personMask, body, frame, colours.skin, [colours.worn.upper, colours.worn.lower]);
-  const hands = maxOf(limbMask(personMask, body, frame, 'hands'), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
+  const worn = [colours.worn.upper, colours.worn.lower];
+  const handsBySkin = skinHands(person, personMask, body, frame, colours.skin, worn);
+  const hands = maxOf(handCapsulesOffClothes(person, personMask, body, frame, colours.skin, worn), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
   // The old garment is painted out up to the fingers, and up to a narrower rim about the hands' skin, so an old cuff or hem beside a hand still goes.
   const untouched = maxOf(limbMask(personMask, body, frame, 'fingers'), grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));
   const reach = garmentReach(personMask, frame, plan.hangHalf * 1.05);

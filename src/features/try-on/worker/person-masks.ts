@@ -275,6 +275,26 @@ function joinedTo(mask: Uint8Array, width: number, seed: Point, seedRadius: numb
 }
 
 /**
+ * The pose's hand capsules (limbMask 'hands') less the pixels that show the
+ * person's clothes: a capsule drawn wide about a hand on a hip or a top
+ * covers the clothes beside it, which the new garment should cover. A pixel
+ * is the clothes where it matches one of their palettes (`clothes`, colours
+ * near the skin left out) within SKIN_MATCH and better than the skin.
+ */
+export function handCapsulesOffClothes(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[]): Uint8ClampedArray {
+  const capsules = limbMask(alpha, body, frame, 'hands');
+  const notSkin = clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
+  if (skin.colours.length === 0 || notSkin.length === 0) return capsules;
+  for (let i = 0; i < capsules.length; i++) {
+    if (!capsules[i]) continue;
+    const colour = pixel(person, i % alpha.width, Math.floor(i / alpha.width))!;
+    const toClothes = Math.min(...notSkin.map((c) => paletteDistance(c, colour)));
+    if (toClothes < SKIN_MATCH && toClothes < paletteDistance(skin, colour)) capsules[i] = 0;
+  }
+  return capsules;
+}
+
+/**
  * The mask grown by `radius` pixels over the person (a hand's shaded rim,
  * darker and tinted by what is beside it): where a box mean of it passes
  * 0.02. The mean is taken only over the mask's bounding box with a margin
