@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { RgbaImage } from '../../../src/imaging/image';
 import { estimateForeground } from '../../../src/imaging/foreground';
-import { mendGarmentMatte } from '../../../src/features/try-on/worker/garment-kind';
+import { garmentMatte } from '../../../src/features/try-on/worker/garment-kind';
 import type * as FitModule from '../../../src/features/try-on/worker/fit';
 import type { TryOnReadings } from '../../../src/features/try-on/shared/tasks';
 import type { RenderedCase } from './rendered';
@@ -27,9 +27,9 @@ export interface CaseRun {
   ms: number;
 }
 
-/** The garment's colours freed of its photo's background, its matte mended first, as the worker's readGarment gives them. */
+/** The garment's colours freed of its photo's background, its matte made as the worker's readGarment makes it. */
 export function garmentCutOut(photo: RgbaImage, matte: Uint8ClampedArray): RgbaImage {
-  const alpha = mendGarmentMatte({ data: matte, width: photo.width, height: photo.height });
+  const alpha = garmentMatte(photo, matte);
   const data = estimateForeground(photo, alpha);
   return { data, width: photo.width, height: photo.height };
 }

@@ -18,6 +18,8 @@ import {
   type BinaryMask,
   type RowSpan,
 } from '../../../imaging/contour';
+import { backdropMask } from '../../../imaging/backdrop';
+import type { RgbaImage } from '../../../imaging/image';
 import type { AlphaMask, GarmentKind } from './fit-types';
 
 export interface GarmentClass {
@@ -90,6 +92,22 @@ export function mendGarmentMatte(mask: AlphaMask): Uint8ClampedArray {
   const out = Uint8ClampedArray.from(mask.data);
   for (let i = 0; i < out.length; i++) if (silhouette.data[i] && out[i] < ALPHA_THRESHOLD) out[i] = 255;
   return out;
+}
+
+/**
+ * The garment's matte from its photo and the background remover's matte:
+ * the remover's, mended; or, when that cannot be one garment (a white tee on
+ * white paper, which the remover drops), the garment as it stands off a plain
+ * backdrop (../../../imaging/backdrop.ts), mended, if that can be.
+ */
+export function garmentMatte(photo: RgbaImage, matte: Uint8ClampedArray): Uint8ClampedArray {
+  const { width, height } = photo;
+  const mended = mendGarmentMatte({ data: matte, width, height });
+  if (!garmentMaskProblem({ data: mended, width, height })) return mended;
+  const offBackdrop = backdropMask(photo);
+  if (!offBackdrop) return mended;
+  const fallback = mendGarmentMatte({ data: offBackdrop, width, height });
+  return garmentMaskProblem({ data: fallback, width, height }) ? mended : fallback;
 }
 
 /** Why the mask cannot be one garment, or null when it can. */

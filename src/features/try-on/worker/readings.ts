@@ -8,7 +8,7 @@ import { FULL_MODEL_SIDE } from '../../../engine/model-side';
 import type { RgbaImage } from '../../../imaging/image';
 import { ApiError } from '../../../api/errors';
 import { personProblem } from './body';
-import { mendGarmentMatte } from './garment-kind';
+import { garmentMatte } from './garment-kind';
 import { alphaOf, type GarmentReading, type PersonReading } from './fit';
 import { detectPose } from './pose-model';
 
@@ -30,12 +30,11 @@ export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p
   return { image: photo, alpha: await subjectMatte(photo, progress, PERSON_MATTE), landmarks };
 }
 
-/** The garment cut out of its photo (the matte's bites mended first: ./garment-kind.ts), and the pose of anyone wearing it. */
+/** The garment cut out of its photo (its matte mended, or read off a plain backdrop: garmentMatte), and the pose of anyone wearing it. */
 export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<GarmentReading> {
   const landmarks = await detectPose(photo);
   if (!cutOut || hasOwnAlpha(photo)) return { image: photo, landmarks };
-  const mend = (alpha: Uint8ClampedArray) => mendGarmentMatte({ data: alpha, width: photo.width, height: photo.height });
-  return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE, mend)).image, landmarks };
+  return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE, (alpha) => garmentMatte(photo, alpha))).image, landmarks };
 }
 
 /** Test builds: the models' own readings of a garment photo (the matte as the model gave it, unmended), for the eval's cache. */

@@ -1,0 +1,85 @@
+// backdropMask finds a subject of nearly the backdrop's own colour on a plain,
+// unevenly lit backdrop, finds nothing on an empty one, and declines a busy
+// one. garmentMatte keeps the remover's matte when it can be a garment and
+// falls back to the backdrop only when it cannot.
+import { describe, expect, test } from 'vitest';
+import { backdropMask } from '../../../src/imaging/backdrop';
+import type { RgbaImage } from '../../../src/imaging/image';
+import { garmentMatte } from '../../../src/features/try-on/worker/garment-kind';
+
+const W = 160;
+const H = 120;
+
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The subject: a rectangle with a notch at its top (a tee's neckline, roughly). */
+const inSubject = (x: number, y: number) => x >= 40 && x < 120 && y >= 30 && y < 95 && !(y < 40 && Math.abs(x - 80) < 12);
+
+/** A warm off-white backdrop falling off towards the bottom, with a near-white subject, both with ±`noise` grain. */
+function photo({ subject = true, noise = 1, busy = false, seed = 1 } = {}): RgbaImage {
+  const random = seededRandom(seed);
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const fall = -8 * (y / H) ** 2;
+      const base = subject && inSubject(x, y) ? [240, 240, 236] : [237 + fall, 235 + fall, 230 + fall];
+      const grain = () => (busy ? 60 : 2 * noise) * (random() - 0.5);
+      data.set([base[0] + grain(), base[1] + grain(), base[2] + grain(), 255], (y * W + x) * 4);
+    }
+  }
+  return { data, width: W, height: H };
+}
+
+function iou(mask: ArrayLike<number>): number {
+  let both = 0;
+  let either = 0;
+  for (let i = 0; i < W * H; i++) {
+    const m = mask[i] >= 128;
+    const t = inSubject(i % W, Math.floor(i / W));
+    if (m && t) both++;
+    if (m || t) either++;
+  }
+  return both / either;
+}
+
+describe('backdropMask', () => {
+  test('a near-white subject on an off-white backdrop that falls off', () => {
+    const mask = backdropMask(photo());
+    expect(mask).not.toBeNull();
+    expect(iou(mask!)).toBeGreaterThan(0.9);
+  });
+
+  test('an empty backdrop holds no subject', () => {
+    const mask = backdropMask(photo({ subject: false }))!;
+    expect(mask.reduce((n, a) => n + (a ? 1 : 0), 0)).toBeLessThan(0.005 * W * H);
+  });
+
+  test('a busy background is no plain backdrop', () => {
+    expect(backdropMask(photo({ busy: true }))).toBeNull();
+  });
+});
+
+describe('garmentMatte', () => {
+  const image = photo();
+  const none = new Uint8ClampedArray(W * H);
+
+  test('the remover found nothing: the garment is read off the backdrop', () => {
+    expect(iou(garmentMatte(image, none))).toBeGreaterThan(0.9);
+  });
+
+  test("the remover's matte is kept when it can be a garment", () => {
+    // A matte a little smaller than the subject: kept as it is, not swapped for the backdrop's.
+    const matte = Uint8ClampedArray.from({ length: W * H }, (_, i) => (inSubject(i % W, Math.floor(i / W)) && i % W < 110 ? 255 : 0));
+    expect(garmentMatte(image, matte)).toEqual(matte);
+  });
+
+  test('nothing found on a busy background stays nothing, for the refusal to say so', () => {
+    expect(garmentMatte(photo({ busy: true }), none).every((a) => a === 0)).toBe(true);
+  });
+});
