@@ -277,7 +277,8 @@ function upperLandmarks(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame,
     g[`neck${name}`] = topAt(mask, frame, width, height, side * 0.2 * S, -0.3 * S, 0.3 * T);
     const arm = [body[`shoulder${name}`], body[`elbow${name}`], body[`wrist${name}`]];
     const seamTop = topAt(mask, frame, width, height, side * 0.5 * S, -0.3 * S, 0.3 * T);
-    g[`shoulder${name}`] = seamTop;
+    // No cloth over the shoulder down to the armpits' level: straps (a tank, a strap dress), whose shoulder is the strap's outer top corner.
+    g[`shoulder${name}`] = frameCoordinates(frame, seamTop).along > pitAlong ? strapCorner(mask, frame, width, height, side) : seamTop;
     // The armpit: where the torso's side meets the arm, a little below the shoulders.
     const pit = edgeAt(mask, frame, width, height, pitAlong, side, 0.45 * S);
     g[`armpit${name}`] = pit;
@@ -298,6 +299,18 @@ function upperLandmarks(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame,
     g[`hem${name}`] = edgeAt(mask, frame, width, height, bottomAlong - 2, side, limit);
   }
   return g;
+}
+
+/**
+ * A strap's outer top corner on `side`: the outermost garment pixel a
+ * little below the highest garment pixel between the neck and the shoulder.
+ */
+function strapCorner(mask: Uint8Array, frame: BodyFrame, width: number, height: number, side: -1 | 1): Point {
+  const S = frame.shoulderSpan;
+  const T = frame.torsoLength;
+  let topAlong = Infinity;
+  for (let a = 0.1 * S; a <= 0.5 * S; a += 1) topAlong = Math.min(topAlong, frameCoordinates(frame, topAt(mask, frame, width, height, side * a, -0.3 * S, 0.3 * T)).along);
+  return edgeAt(mask, frame, width, height, topAlong + 2, side, 0.6 * S);
 }
 
 function lowerLandmarks(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame, width: number, height: number): GarmentLandmarks {
