@@ -1,6 +1,7 @@
 // takeGarment takes a garment off the person wearing it in the garment photo.
 // A tank top on a model: its shoulders are the straps' outer top corners, not
-// the sides of its body below the armholes.
+// the sides of its body below the armholes. A dark tee over dark trousers is a
+// top (two legs below), a dark dress of the same colour is a dress.
 import { describe, expect, test } from 'vitest';
 import type { RgbaImage } from '../../../src/imaging/image';
 import { takeGarment } from '../../../src/features/try-on/worker/garment-on-person';
@@ -36,8 +37,16 @@ function pose(): PoseLandmark[] {
   return points.map(([x, y]) => ({ x: x / W, y: y / H, z: 0, visibility: 0.99 }));
 }
 
-/** The model: head and hair, bare shoulders and arms, a yellow tank on straps 8 px wide, dark trousers. */
-function model(): RgbaImage {
+const INK = [30, 30, 36];
+const STRIPE = [120, 50, 150];
+
+type Outfit = 'tank' | 'tee over trousers' | 'dress';
+
+/**
+ * The model: head and hair, arms, and an outfit: a yellow tank on straps 8 px wide over dark trousers; a
+ * dark tee with purple stripes over trousers of the tee's dark; or a dark dress to below the knees.
+ */
+function model(outfit: Outfit = 'tank'): RgbaImage {
   const data = new Uint8ClampedArray(W * H * 4);
   const paint = (colour: number[], inside: (x: number, y: number) => boolean) => {
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (inside(x, y)) data.set([...colour, 255], (y * W + x) * 4);
@@ -50,8 +59,18 @@ function model(): RgbaImage {
   paint(HAIR, (x, y) => Math.hypot(x - 100, y - 44) <= 15 && y < 40);
   paint(SKIN, (x, y) => x >= 70 && x <= 130 && y >= 72 && y <= 100);
   for (const side of [-1, 1]) paint(SKIN, (x, y) => capsule(100 + side * 25, 80, 100 + side * 35, 125, 7)(x, y) || capsule(100 + side * 35, 125, 100 + side * 38, 175, 6)(x, y));
-  paint(TROUSERS, (x, y) => y >= 165 && y <= 305 && ((x >= 78 && x <= 98) || (x >= 102 && x <= 122) || (y <= 185 && x >= 78 && x <= 122)));
-  paint(TANK, (x, y) => (x >= 78 && x <= 122 && y >= 100 && y <= 175) || (y >= 74 && y < 100 && ((x >= 84 && x <= 92) || (x >= 108 && x <= 116))));
+  const legs = (x: number, y: number) => y >= 165 && y <= 305 && ((x >= 78 && x <= 97) || (x >= 103 && x <= 122) || (y <= 185 && x >= 78 && x <= 122));
+  if (outfit === 'tank') {
+    paint(TROUSERS, legs);
+    paint(TANK, (x, y) => (x >= 78 && x <= 122 && y >= 100 && y <= 175) || (y >= 74 && y < 100 && ((x >= 84 && x <= 92) || (x >= 108 && x <= 116))));
+  } else if (outfit === 'tee over trousers') {
+    paint(INK, legs);
+    paint(INK, (x, y) => x >= 72 && x <= 128 && y >= 74 && y <= 172);
+    paint(STRIPE, (x, y) => x >= 72 && x <= 128 && y >= 74 && y <= 172 && Math.floor(y / 6) % 2 === 0);
+  } else {
+    paint(SKIN, legs);
+    paint(INK, (x, y) => y >= 74 && y <= 250 && Math.abs(x - 100) <= 28 + Math.max(0, y - 170) * 0.1);
+  }
   return { data, width: W, height: H };
 }
 
@@ -70,5 +89,23 @@ describe('takeGarment', () => {
     expect(Math.abs(shoulderLeft!.x - 84)).toBeLessThanOrEqual(3);
     expect(Math.abs(shoulderRight!.x - 116)).toBeLessThanOrEqual(3);
     expect(shoulderLeft!.y).toBeLessThan(82);
+  });
+});
+
+describe('takeGarment, one dark colour from the chest down', () => {
+  test('a tee over trousers of its dark is a top, taken down to its hem and no further', () => {
+    const taken = takeGarment(model('tee over trousers'), pose(), 'auto');
+    if (typeof taken === 'string') throw new Error(taken);
+    expect(taken.kind).toBe('upper');
+    let lowest = 0;
+    for (let i = 0; i < W * H; i++) if (taken.image.data[i * 4 + 3] >= 128) lowest = Math.max(lowest, Math.floor(i / W));
+    expect(lowest).toBeGreaterThanOrEqual(165);
+    expect(lowest).toBeLessThanOrEqual(180);
+  });
+
+  test('a dress of that dark, one skirt across both legs, is a dress', () => {
+    const taken = takeGarment(model('dress'), pose(), 'auto');
+    if (typeof taken === 'string') throw new Error(taken);
+    expect(taken.kind).toBe('full');
   });
 });

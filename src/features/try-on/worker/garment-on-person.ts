@@ -192,32 +192,45 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
   const upper = palette(cutOut, alpha, [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.5 * T), inFrame(frame, 0.15 * S, 0.5 * T)], Math.max(3, Math.round(0.08 * S)), 3);
   const lower = palette(cutOut, alpha, [lerp(body.hipLeft, body.kneeLeft, 0.4), lerp(body.hipRight, body.kneeRight, 0.4)], Math.max(3, Math.round(0.07 * S)), 3);
   const dress = paletteGap(upper, lower) < SAME_GARMENT && paletteGap(lower, upper) < SAME_GARMENT;
-  const kind: GarmentKind = mode === 'auto' ? (dress ? 'full' : 'upper') : mode;
-  const wanted = kind === 'lower' ? [lower] : kind === 'upper' ? [upper] : [upper, lower];
-  if (wanted.some((p) => p.colours.length === 0)) return 'garment_image shows a person, but no garment was found on them where it should be';
-  if (wanted.some((p) => paletteDistance(skin, p.colours[0]) < 24)) {
-    return 'garment_image shows a person whose garment is the colour of their skin: it cannot be told apart from them; use a photo of the garment laid flat';
-  }
-  const others = kind === 'upper' ? [lower] : kind === 'lower' ? [upper] : [];
+  let kind: GarmentKind = mode === 'auto' ? (dress ? 'full' : 'upper') : mode;
   const handCapsule = (hand: Point, wrist: Point) => ({ hand, wrist, radius: 0.16 * S });
   const hands = [handCapsule(body.handLeft, body.wristLeft), handCapsule(body.handRight, body.wristRight)];
   const ankleAlong = Math.min(frameCoordinates(frame, body.ankleLeft).along, frameCoordinates(frame, body.ankleRight).along);
-  const mask = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (alpha[i] < 128) continue;
-      const { along } = frameCoordinates(frame, { x, y });
-      if (along < -0.2 * S || along > ankleAlong) continue;
-      if (kind === 'lower' && along < 0.55 * T) continue;
-      if (hands.some((h) => Math.hypot(x - h.hand.x, y - h.hand.y) < h.radius)) continue;
-      const c = pixel(cutOut, x, y)!;
-      const own = Math.min(...wanted.map((p) => paletteDistance(p, c)));
-      if (own > MATCH) continue;
-      if (paletteDistance(skin, c) < own || (hair.colours.length && paletteDistance(hair, c) < own * 0.8 && along < 0.3 * T)) continue;
-      if (others.some((p) => p.colours.length > 0 && paletteDistance(p, c) < own * 0.85)) continue;
-      mask[i] = 1;
+  /** The pixels of the garment of `kind`, told by colour, down to `lowest` along the body. */
+  const garmentPixels = (kind: GarmentKind, lowest: number): Uint8Array | string => {
+    const wanted = kind === 'lower' ? [lower] : kind === 'upper' ? [upper] : [upper, lower];
+    if (wanted.some((p) => p.colours.length === 0)) return 'garment_image shows a person, but no garment was found on them where it should be';
+    if (wanted.some((p) => paletteDistance(skin, p.colours[0]) < 24)) {
+      return 'garment_image shows a person whose garment is the colour of their skin: it cannot be told apart from them; use a photo of the garment laid flat';
     }
+    const others = kind === 'upper' ? [lower] : kind === 'lower' ? [upper] : [];
+    const mask = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (alpha[i] < 128) continue;
+        const { along } = frameCoordinates(frame, { x, y });
+        if (along < -0.2 * S || along > lowest) continue;
+        if (kind === 'lower' && along < 0.55 * T) continue;
+        if (hands.some((h) => Math.hypot(x - h.hand.x, y - h.hand.y) < h.radius)) continue;
+        const c = pixel(cutOut, x, y)!;
+        const own = Math.min(...wanted.map((p) => paletteDistance(p, c)));
+        if (own > MATCH) continue;
+        if (paletteDistance(skin, c) < own || (hair.colours.length && paletteDistance(hair, c) < own * 0.8 && along < 0.3 * T)) continue;
+        if (others.some((p) => p.colours.length > 0 && paletteDistance(p, c) < own * 0.85)) continue;
+        mask[i] = 1;
+      }
+    }
+    return mask;
+  };
+  let mask = garmentPixels(kind, ankleAlong);
+  if (typeof mask === 'string') return mask;
+  // The garment's colours running down two legs: a top over trousers of a like colour (a dark tee over dark jeans), not a
+  // dress, and the top ends where its own colours do.
+  if (kind !== 'lower' && (mode === 'auto' || kind === 'upper') && inTwoLegs(mask, body, frame, width, height)) {
+    kind = 'upper';
+    mask = garmentPixels(kind, topHemAlong(cutOut, mask, body, frame, upper, lower));
+    if (typeof mask === 'string') return mask;
   }
   const blob = largestBlob({ data: mask, width, height }).data;
   let area = 0;
@@ -237,6 +250,66 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
     metresPerPixel: SHOULDER_TO_HIP / (T * (1 + HIP_DROP)),
     wearer: wearerLevels(body, frame),
   };
+}
+
+/** Least gap between two trouser legs at the knees (shoulder spans). */
+const LEG_GAP = 0.04;
+
+/**
+ * Whether the garment runs down both legs to the knees with a gap between
+ * them there (trousers), rather than one skirt across both or nothing.
+ */
+function inTwoLegs(mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame, width: number, height: number): boolean {
+  const at = (p: Point) => {
+    const x = Math.round(p.x);
+    const y = Math.round(p.y);
+    return x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x] === 1;
+  };
+  // A little above the knees, where trousers are and a knee-length skirt still is.
+  const left = lerp(body.hipLeft, body.kneeLeft, 0.85);
+  const right = lerp(body.hipRight, body.kneeRight, 0.85);
+  if (!at(left) || !at(right)) return false;
+  const span = Math.hypot(right.x - left.x, right.y - left.y);
+  let gap = 0;
+  let longest = 0;
+  for (let s = 0; s <= span; s++) {
+    const p = lerp(left, right, s / Math.max(1, span));
+    gap = at(p) ? 0 : gap + 1;
+    longest = Math.max(longest, gap);
+  }
+  return longest >= LEG_GAP * frame.shoulderSpan;
+}
+
+/**
+ * Where a top worn over trousers of a like colour ends: the lowest level
+ * above the legs' split at which its own colours (those of the chest not
+ * seen on the thighs) still show, or a little below the hips when none are
+ * its own (a black tee over black jeans).
+ */
+function topHemAlong(cutOut: RgbaImage, mask: Uint8Array, body: BodyKeypoints, frame: BodyFrame, upper: Palette, lower: Palette): number {
+  const { width, height } = cutOut;
+  const hips = frameCoordinates(frame, mid(body.hipLeft, body.hipRight)).along;
+  const knees = frameCoordinates(frame, mid(body.kneeLeft, body.kneeRight)).along;
+  const fallback = hips + 0.15 * (knees - hips);
+  const own = { colours: upper.colours.filter((c) => paletteDistance(lower, c) >= SAME_GARMENT / 2) };
+  if (own.colours.length === 0) return fallback;
+  const S = frame.shoulderSpan;
+  let lowest = -Infinity;
+  for (let along = 0.5 * frame.torsoLength; along <= hips + 0.5 * (knees - hips); along++) {
+    let garment = 0;
+    let theirs = 0;
+    for (let a = -0.6 * S; a <= 0.6 * S; a++) {
+      const p = inFrame(frame, a, along);
+      const x = Math.round(p.x);
+      const y = Math.round(p.y);
+      if (x < 0 || y < 0 || x >= width || y >= height || !mask[y * width + x]) continue;
+      garment++;
+      const c = pixel(cutOut, x, y)!;
+      if (paletteDistance(own, c) < paletteDistance(lower, c)) theirs++;
+    }
+    if (garment > 0 && theirs >= 0.2 * garment) lowest = along;
+  }
+  return Number.isFinite(lowest) ? lowest + 1 : fallback;
 }
 
 /** The wearer's shoulder joints, hip joints (a little below the pose's hip points) and ankles, as rows of the photo. */
