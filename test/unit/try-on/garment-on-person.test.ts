@@ -40,7 +40,7 @@ function pose(): PoseLandmark[] {
 const INK = [30, 30, 36];
 const STRIPE = [120, 50, 150];
 
-type Outfit = 'tank' | 'tee over trousers' | 'dress';
+type Outfit = 'tank' | 'tee over trousers' | 'dress' | 'checked dress';
 
 /**
  * The model: head and hair, arms, and an outfit: a yellow tank on straps 8 px wide over dark trousers; a
@@ -69,7 +69,14 @@ function model(outfit: Outfit = 'tank'): RgbaImage {
     paint(STRIPE, (x, y) => x >= 72 && x <= 128 && y >= 74 && y <= 172 && Math.floor(y / 6) % 2 === 0);
   } else {
     paint(SKIN, legs);
-    paint(INK, (x, y) => y >= 74 && y <= 250 && Math.abs(x - 100) <= 28 + Math.max(0, y - 170) * 0.1);
+    const inDress = (x: number, y: number) => y >= 74 && y <= 250 && Math.abs(x - 100) <= 28 + Math.max(0, y - 170) * 0.1;
+    if (outfit === 'dress') paint(INK, inDress);
+    else {
+      // Yellow and white checks of 3 px, with a fold's brown shade across the left thigh (two rows, a tenth of the thighs' sample).
+      paint(TANK, inDress);
+      paint([245, 245, 240], (x, y) => inDress(x, y) && (Math.floor(x / 3) + Math.floor(y / 3)) % 2 === 0);
+      paint([150, 110, 70], (x, y) => inDress(x, y) && (y === 189 || y === 190) && x < 100);
+    }
   }
   return { data, width: W, height: H };
 }
@@ -105,6 +112,14 @@ describe('takeGarment, one dark colour from the chest down', () => {
 
   test('a dress of that dark, one skirt across both legs, is a dress', () => {
     const taken = takeGarment(model('dress'), pose(), 'auto');
+    if (typeof taken === 'string') throw new Error(taken);
+    expect(taken.kind).toBe('full');
+  });
+});
+
+describe('takeGarment, a bold print', () => {
+  test('a checked dress whose thighs show a fold the chest does not is still one dress', () => {
+    const taken = takeGarment(model('checked dress'), pose(), 'auto');
     if (typeof taken === 'string') throw new Error(taken);
     expect(taken.kind).toBe('full');
   });

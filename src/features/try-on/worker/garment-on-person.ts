@@ -28,6 +28,8 @@ const NECK_SHARE = 0.5;
 /** Two palettes this close are one garment (a dress); a pixel this close to a palette matches it. */
 const SAME_GARMENT = 40;
 const MATCH = 60;
+/** Share of a sample's pixels that must match the other sample's palette for chest and thighs to be one garment. */
+const ONE_GARMENT_SHARE = 0.85;
 /** The taken garment must cover at least this share of the torso's box. */
 const MIN_TAKEN = 0.25;
 
@@ -93,6 +95,25 @@ export function showsPerson(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
 function paletteGap(a: Palette, b: Palette): number {
   if (a.colours.length === 0 || b.colours.length === 0) return Infinity;
   return Math.max(...a.colours.map((c) => paletteDistance(b, c)));
+}
+
+/** Share of the opaque pixels in discs about `centres` within SAME_GARMENT of `palette`. */
+function shareMatching(image: RgbaImage, alpha: Uint8ClampedArray, { centres, radius }: { centres: readonly Point[]; radius: number }, target: Palette): number {
+  if (target.colours.length === 0) return 0;
+  let opaque = 0;
+  let matching = 0;
+  for (const c of centres) {
+    for (let dy = -radius; dy <= radius; dy++) {
+      for (let dx = -radius; dx <= radius; dx++) {
+        const x = Math.round(c.x + dx);
+        const y = Math.round(c.y + dy);
+        if (dx * dx + dy * dy > radius * radius || x < 0 || y < 0 || x >= image.width || y >= image.height || alpha[y * image.width + x] < 128) continue;
+        opaque++;
+        if (paletteDistance(target, pixel(image, x, y)!) < SAME_GARMENT) matching++;
+      }
+    }
+  }
+  return opaque === 0 ? 0 : matching / opaque;
 }
 
 /** Walks along a limb from its start while its middle is garment; the arc length where the garment ends. */
@@ -189,9 +210,15 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
   for (let i = 0; i < alpha.length; i++) alpha[i] = cutOut.data[i * 4 + 3];
   const { skin, earSpan } = faceSkin(cutOut, alpha, body, S);
   const hair = palette(cutOut, alpha, [{ x: body.nose.x, y: body.nose.y - 0.75 * earSpan }], Math.max(2, Math.round(0.1 * earSpan)), 2);
-  const upper = palette(cutOut, alpha, [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.5 * T), inFrame(frame, 0.15 * S, 0.5 * T)], Math.max(3, Math.round(0.08 * S)), 3);
-  const lower = palette(cutOut, alpha, [lerp(body.hipLeft, body.kneeLeft, 0.4), lerp(body.hipRight, body.kneeRight, 0.4)], Math.max(3, Math.round(0.07 * S)), 3);
-  const dress = paletteGap(upper, lower) < SAME_GARMENT && paletteGap(lower, upper) < SAME_GARMENT;
+  const chest = { centres: [inFrame(frame, 0, 0.3 * T), inFrame(frame, -0.15 * S, 0.5 * T), inFrame(frame, 0.15 * S, 0.5 * T)], radius: Math.max(3, Math.round(0.08 * S)) };
+  const thighs = { centres: [lerp(body.hipLeft, body.kneeLeft, 0.4), lerp(body.hipRight, body.kneeRight, 0.4)], radius: Math.max(3, Math.round(0.07 * S)) };
+  const upper = palette(cutOut, alpha, chest.centres, chest.radius, 3);
+  const lower = palette(cutOut, alpha, thighs.centres, thighs.radius, 3);
+  // One garment when the palettes match, or when nearly every pixel of each sample matches the other's palette
+  // (a bold print sampled twice gives palettes of other mixes of the same colours).
+  const dress =
+    (paletteGap(upper, lower) < SAME_GARMENT && paletteGap(lower, upper) < SAME_GARMENT) ||
+    (shareMatching(cutOut, alpha, thighs, upper) >= ONE_GARMENT_SHARE && shareMatching(cutOut, alpha, chest, lower) >= ONE_GARMENT_SHARE);
   let kind: GarmentKind = mode === 'auto' ? (dress ? 'full' : 'upper') : mode;
   const handCapsule = (hand: Point, wrist: Point) => ({ hand, wrist, radius: 0.16 * S });
   const hands = [handCapsule(body.handLeft, body.wristLeft), handCapsule(body.handRight, body.wristRight)];
@@ -229,7 +256,11 @@ export function takeGarment(cutOut: RgbaImage, landmarks: readonly PoseLandmark[
   // dress, and the top ends where its own colours do.
   if (kind !== 'lower' && (mode === 'auto' || kind === 'upper') && inTwoLegs(mask, body, frame, width, height)) {
     kind = 'upper';
-    mask = garmentPixels(kind, topHemAlong(cutOut, mask, body, frame, upper, lower));
+    const whole = mask;
+    mask = garmentPixels(kind, ankleAlong);
+    if (typeof mask === 'string') return mask;
+    // The thighs' colours told the trousers from the top: it ends where they begin. Else it is cut at its hem.
+    if (inTwoLegs(mask, body, frame, width, height)) mask = garmentPixels(kind, topHemAlong(cutOut, whole, body, frame, upper, lower));
     if (typeof mask === 'string') return mask;
   }
   const blob = largestBlob({ data: mask, width, height }).data;
