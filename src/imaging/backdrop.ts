@@ -8,6 +8,7 @@
 import { boxMean } from './box-filter';
 import { createPlane, type RgbaImage } from './image';
 import { solveLinear } from './linear-solve';
+import { resizeRgba, workingSize } from './resize';
 
 export interface BackdropOptions {
   /** Width of the border read as backdrop, as a share of the shorter side. */
@@ -18,9 +19,11 @@ export interface BackdropOptions {
   contrast: number;
   /** Smallest step off the backdrop (8-bit levels) that counts, however quiet the border. */
   minStep: number;
+  /** A bigger image is read at this long side and its mask scaled up (nearest pixel). */
+  maxSide: number;
 }
 
-export const DEFAULT_BACKDROP: BackdropOptions = { border: 0.03, maxNoise: 6, contrast: 4, minStep: 2 };
+export const DEFAULT_BACKDROP: BackdropOptions = { border: 0.03, maxNoise: 6, contrast: 4, minStep: 2, maxSide: 1024 };
 
 /** Most border pixels the surface is fitted to (a stride keeps big photos cheap). */
 const MAX_SAMPLES = 20000;
@@ -68,6 +71,19 @@ function evaluate(coefficients: Float64Array, u: number, v: number): number {
  * border is no plain backdrop (busier than `maxNoise`).
  */
 export function backdropMask(image: RgbaImage, options: BackdropOptions = DEFAULT_BACKDROP): Uint8ClampedArray | null {
+  const working = workingSize(image.width, image.height, options.maxSide);
+  if (working.width === image.width && working.height === image.height) return maskAtSize(image, options);
+  const small = maskAtSize(resizeRgba(image, working.width, working.height), options);
+  if (!small) return null;
+  const out = new Uint8ClampedArray(image.width * image.height);
+  for (let y = 0; y < image.height; y++) {
+    const row = Math.min(working.height - 1, Math.floor(((y + 0.5) * working.height) / image.height)) * working.width;
+    for (let x = 0; x < image.width; x++) out[y * image.width + x] = small[row + Math.min(working.width - 1, Math.floor(((x + 0.5) * working.width) / image.width))];
+  }
+  return out;
+}
+
+function maskAtSize(image: RgbaImage, options: BackdropOptions): Uint8ClampedArray | null {
   const { width, height, data } = image;
   const band = Math.max(2, Math.round(options.border * Math.min(width, height)));
   const u = (x: number) => (2 * x) / Math.max(1, width - 1) - 1;

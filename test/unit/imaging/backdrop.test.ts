@@ -1,7 +1,8 @@
 // backdropMask finds a subject of nearly the backdrop's own colour on a plain,
 // unevenly lit backdrop, finds nothing on an empty one, and declines a busy
-// one. garmentMatte keeps the remover's matte when it can be a garment and
-// falls back to the backdrop only when it cannot.
+// one. garmentMatte keeps the remover's matte where the photo stands off the
+// backdrop, and falls back to the backdrop only when the matte cannot be a
+// garment.
 import { describe, expect, test } from 'vitest';
 import { backdropMask } from '../../../src/imaging/backdrop';
 import type { RgbaImage } from '../../../src/imaging/image';
@@ -21,14 +22,17 @@ function seededRandom(seed: number): () => number {
 /** The subject: a rectangle with a notch at its top (a tee's neckline, roughly). */
 const inSubject = (x: number, y: number) => x >= 40 && x < 120 && y >= 30 && y < 95 && !(y < 40 && Math.abs(x - 80) < 12);
 
+/** Trousers: a waistband and two legs with the backdrop between them. */
+const inTrousers = (x: number, y: number) => y >= 20 && y < 110 && ((x >= 50 && x < 110 && y < 50) || (x >= 50 && x < 76) || (x >= 84 && x < 110));
+
 /** A warm off-white backdrop falling off towards the bottom, with a near-white subject, both with ±`noise` grain. */
-function photo({ subject = true, noise = 1, busy = false, seed = 1 } = {}): RgbaImage {
+function photo({ subject = true, noise = 1, busy = false, seed = 1, shape = inSubject, colour = [240, 240, 236] } = {}): RgbaImage {
   const random = seededRandom(seed);
   const data = new Uint8ClampedArray(W * H * 4);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const fall = -8 * (y / H) ** 2;
-      const base = subject && inSubject(x, y) ? [240, 240, 236] : [237 + fall, 235 + fall, 230 + fall];
+      const base = subject && shape(x, y) ? colour : [237 + fall, 235 + fall, 230 + fall];
       const grain = () => (busy ? 60 : 2 * noise) * (random() - 0.5);
       data.set([base[0] + grain(), base[1] + grain(), base[2] + grain(), 255], (y * W + x) * 4);
     }
@@ -74,12 +78,26 @@ describe('garmentMatte', () => {
   });
 
   test("the remover's matte is kept when it can be a garment", () => {
-    // A matte a little smaller than the subject: kept as it is, not swapped for the backdrop's.
-    const matte = Uint8ClampedArray.from({ length: W * H }, (_, i) => (inSubject(i % W, Math.floor(i / W)) && i % W < 110 ? 255 : 0));
+    // A matte a little smaller than the subject (2 px in from its edge, and short of its right side): kept as it is, not swapped for the backdrop's.
+    const inside = (x: number, y: number) => [-2, 0, 2].every((dx) => [-2, 0, 2].every((dy) => inSubject(x + dx, y + dy)));
+    const matte = Uint8ClampedArray.from({ length: W * H }, (_, i) => (inside(i % W, Math.floor(i / W)) && i % W < 110 ? 255 : 0));
     expect(garmentMatte(image, matte)).toEqual(matte);
   });
 
   test('nothing found on a busy background stays nothing, for the refusal to say so', () => {
     expect(garmentMatte(photo({ busy: true }), none).every((a) => a === 0)).toBe(true);
+  });
+});
+
+describe('garmentMatte, a remover that bridged the legs', () => {
+  test('the backdrop between two trouser legs is left out of the matte, the legs kept', () => {
+    const image = photo({ shape: inTrousers, colour: [60, 70, 120] });
+    // The remover's matte: the trousers' box, the floor between the legs included.
+    const bridged = Uint8ClampedArray.from({ length: W * H }, (_, i) => (i % W >= 50 && i % W < 110 && Math.floor(i / W) >= 20 && Math.floor(i / W) < 110 ? 255 : 0));
+    const matte = garmentMatte(image, bridged);
+    expect(matte[90 * W + 80]).toBe(0);
+    expect(matte[90 * W + 60]).toBe(255);
+    expect(matte[90 * W + 100]).toBe(255);
+    expect(matte[30 * W + 80]).toBe(255);
   });
 });

@@ -95,17 +95,19 @@ export function mendGarmentMatte(mask: AlphaMask): Uint8ClampedArray {
 }
 
 /**
- * The garment's matte from its photo and the background remover's matte:
- * the remover's, mended; or, when that cannot be one garment (a white tee on
- * white paper, which the remover drops), the garment as it stands off a plain
- * backdrop (../../../imaging/backdrop.ts), mended, if that can be.
+ * The garment's matte from its photo and the background remover's matte.
+ * On a plain backdrop (../../../imaging/backdrop.ts) the remover's matte is
+ * kept only where the photo stands off the backdrop (a remover may bridge
+ * the floor between two trouser legs), then mended. When that cannot be one
+ * garment (a white tee on white paper, which the remover drops) the garment
+ * is what stands off the backdrop, mended, if that can be.
  */
 export function garmentMatte(photo: RgbaImage, matte: Uint8ClampedArray): Uint8ClampedArray {
   const { width, height } = photo;
-  const mended = mendGarmentMatte({ data: matte, width, height });
-  if (!garmentMaskProblem({ data: mended, width, height })) return mended;
   const offBackdrop = backdropMask(photo);
-  if (!offBackdrop) return mended;
+  const kept = offBackdrop ? Uint8ClampedArray.from(matte, (a, i) => (offBackdrop[i] ? a : 0)) : matte;
+  const mended = mendGarmentMatte({ data: kept, width, height });
+  if (!offBackdrop || !garmentMaskProblem({ data: mended, width, height })) return mended;
   const fallback = mendGarmentMatte({ data: offBackdrop, width, height });
   return garmentMaskProblem({ data: fallback, width, height }) ? mended : fallback;
 }
