@@ -148,6 +148,13 @@ export function fillSmallHoles(mask: BinaryMask, maxArea: number): BinaryMask {
   return { ...mask, data };
 }
 
+/** 1 where the mask's background is enclosed by it (a hole: 4-connected, not reaching the image border). */
+export function enclosedBackground(mask: BinaryMask): Uint8Array {
+  const out = new Uint8Array(mask.data.length);
+  for (const hole of enclosedRegions(mask)) for (const i of hole) out[i] = 1;
+  return out;
+}
+
 /** The background regions (4-connected) that do not reach the image border. */
 export function findHoles(mask: BinaryMask): Hole[] {
   const { width } = mask;

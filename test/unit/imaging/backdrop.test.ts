@@ -101,3 +101,22 @@ describe('garmentMatte, a remover that bridged the legs', () => {
     expect(matte[30 * W + 80]).toBe(255);
   });
 });
+
+describe('garmentMatte, holes', () => {
+  // A dark garment with a blue pocket the remover dropped, and a window (a gap between sleeve and body) showing the backdrop.
+  const inPocket = (x: number, y: number) => x >= 70 && x < 90 && y >= 70 && y < 85;
+  const inWindow = (x: number, y: number) => x >= 100 && x < 112 && y >= 50 && y < 70;
+  const garment = (x: number, y: number) => inSubject(x, y) && !inWindow(x, y);
+  const image = photo({ shape: garment, colour: [60, 60, 70] });
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (inPocket(x, y)) image.data.set([40, 90, 200], (y * W + x) * 4);
+  const matte = Uint8ClampedArray.from({ length: W * H }, (_, i) => (garment(i % W, Math.floor(i / W)) && !inPocket(i % W, Math.floor(i / W)) ? 255 : 0));
+
+  test('a hole that does not show the backdrop is garment: the pocket is filled, rim and all', () => {
+    const mended = garmentMatte(image, matte);
+    for (let y = 70; y < 85; y++) for (let x = 70; x < 90; x++) expect(mended[y * W + x], `${x}, ${y}`).toBe(255);
+  });
+
+  test('a hole that shows the backdrop stays open', () => {
+    expect(garmentMatte(image, matte)[60 * W + 106]).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@
 import {
   concavities,
   concavityHitBy,
+  enclosedBackground,
   fillShortColumnGaps,
   fillSmallHoles,
   findHoles,
@@ -19,6 +20,7 @@ import {
   type RowSpan,
 } from '../../../imaging/contour';
 import { backdropMask } from '../../../imaging/backdrop';
+import { boxMean } from '../../../imaging/box-filter';
 import type { RgbaImage } from '../../../imaging/image';
 import type { AlphaMask, GarmentKind } from './fit-types';
 
@@ -27,6 +29,8 @@ export interface GarmentClass {
   reason: string;
 }
 
+/** How far (pixels) past a filled hole its soft rim is made opaque too. */
+const HOLE_RIM = 2;
 /** Alpha from which a pixel is the garment's (thresholdAlpha's default). */
 const ALPHA_THRESHOLD = 128;
 /** Smallest share of the image the garment may cover. */
@@ -98,7 +102,8 @@ export function mendGarmentMatte(mask: AlphaMask): Uint8ClampedArray {
  * The garment's matte from its photo and the background remover's matte.
  * On a plain backdrop (../../../imaging/backdrop.ts) the remover's matte is
  * kept only where the photo stands off the backdrop (a remover may bridge
- * the floor between two trouser legs), then mended. When that cannot be one
+ * the floor between two trouser legs), then mended, and its holes filled
+ * where they do not show the backdrop (a pocket it dropped). When that cannot be one
  * garment (a white tee on white paper, which the remover drops) the garment
  * is what stands off the backdrop, mended, if that can be.
  */
@@ -107,7 +112,13 @@ export function garmentMatte(photo: RgbaImage, matte: Uint8ClampedArray): Uint8C
   const offBackdrop = backdropMask(photo);
   const kept = offBackdrop ? Uint8ClampedArray.from(matte, (a, i) => (offBackdrop[i] ? a : 0)) : matte;
   const mended = mendGarmentMatte({ data: kept, width, height });
-  if (!offBackdrop || !garmentMaskProblem({ data: mended, width, height })) return mended;
+  if (!offBackdrop) return mended;
+  // A hole in the garment that does not show the backdrop is garment the remover dropped (a pocket of another colour).
+  // Their soft rim (2 px) with them, or a faint ring would stay where the hole's edge was.
+  const holes = enclosedBackground(thresholdAlpha({ data: mended, width, height }));
+  const nearHoles = boxMean({ data: Float32Array.from(holes), width, height }, HOLE_RIM).data;
+  for (let i = 0; i < mended.length; i++) if (nearHoles[i] > 0 && offBackdrop[i]) mended[i] = 255;
+  if (!garmentMaskProblem({ data: mended, width, height })) return mended;
   const fallback = mendGarmentMatte({ data: offBackdrop, width, height });
   return garmentMaskProblem({ data: fallback, width, height }) ? mended : fallback;
 }
