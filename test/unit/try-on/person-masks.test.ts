@@ -151,3 +151,21 @@ describe('handCapsulesOffClothes', () => {
     expect(handCapsulesOffClothes(person, alpha, body, frame, { colours: [skin] }, [{ colours: [[198, 152, 118]] }])).toEqual(capsules);
   });
 });
+
+describe('skinHands, at the wrist', () => {
+  const S = 100;
+  const size = 120;
+  const skin: Rgb = [200, 150, 120];
+  const data = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0; i < size * size; i++) data.set([...skin, 255], i * 4);
+  const person = { data, width: size, height: size };
+  const alpha = { data: new Uint8ClampedArray(size * size).fill(255), width: size, height: size };
+  const far = { x: -500, y: -500 };
+  const body = { elbowLeft: { x: 60, y: 0 }, wristLeft: { x: 60, y: 40 }, handLeft: { x: 60, y: 55 }, elbowRight: far, wristRight: far, handRight: far } as unknown as BodyKeypoints;
+  const hands = skinHands(person, alpha, body, { shoulderSpan: S } as BodyFrame, { colours: [skin] });
+
+  test("skin just behind the pose's wrist point is the hand; further up the forearm it is not", () => {
+    expect(hands[37 * size + 60]).toBe(255);
+    expect(hands[30 * size + 60]).toBe(0);
+  });
+});

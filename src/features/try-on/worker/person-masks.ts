@@ -26,6 +26,8 @@ const SKIN_MATCH = 56;
  */
 const UNSEEN_HAND_LENGTH = 0.5;
 const UNSEEN_HAND_ANGLE = (70 * Math.PI) / 180;
+/** How far behind the pose's wrist (shoulder spans) a hand's skin is still looked for: the wrist point sits a little into the hand (0.04 was the least that kept eval:try-on's tuning hands unpainted; 0.08 cost coverage). */
+const BEHIND_WRIST = 0.04;
 /** The pose's hand point within this distance of its wrist (shoulder spans) gives no direction. */
 const NO_DIRECTION = 0.02;
 /** A clothes colour at least this far from the skin can tell a pixel of clothes from one of skin. */
@@ -172,8 +174,8 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
 /**
  * The hands as the photo shows them: the person's skin-coloured pixels
  * (matched to the face's `skin`) within HAND_REACH of the line from the
- * wrist to the fingertips and past the wrist (never up the forearm, where a
- * sleeve belongs). The pose's capsules (limbMask) miss an edge of a hand
+ * wrist to the fingertips and past the wrist, or just behind it (never up
+ * the forearm, where a sleeve belongs). The pose's capsules (limbMask) miss an edge of a hand
  * whose points sit a little off, most of all on crossed arms. A pixel that
  * matches the person's `clothes` (palettes of what they wear) better than
  * the skin is the clothes: a hand on an orange top does not spread over its
@@ -226,7 +228,7 @@ function seenHand(wrist: Point, fingertips: Point, S: number): HandArea {
   const dy = fingertips.y - wrist.y;
   return {
     box: { x0: Math.min(wrist.x, fingertips.x) - reach, x1: Math.max(wrist.x, fingertips.x) + reach, y0: Math.min(wrist.y, fingertips.y) - reach, y1: Math.max(wrist.y, fingertips.y) + reach },
-    holds: (p) => (p.x - wrist.x) * dx + (p.y - wrist.y) * dy >= 0 && segmentDistance(p, wrist, fingertips) <= reach,
+    holds: (p) => (p.x - wrist.x) * dx + (p.y - wrist.y) * dy >= -BEHIND_WRIST * S * Math.hypot(dx, dy) && segmentDistance(p, wrist, fingertips) <= reach,
   };
 }
 
