@@ -66,6 +66,15 @@ for (let y = 0; y < H; y++) {
     if (torso || ['Left', 'Right'].some((s) => segmentNear(p, points[`shoulder${s}` as BodyPointName], { x: points[`shoulder${s}` as BodyPointName].x, y: 125 }, 12))) covered[i] = 255;
   }
 }
+// The loose part's soft edge: half opaque, its red blended with a beige wall into a colour that passes for skin.
+const EDGE_BLEND = [200, 158, 126];
+// Past it, a faint rim (alpha 10) still tinted red, which the backdrop must not be read from.
+for (let y = 180; y <= 225; y++) {
+  person.data.set([...EDGE_BLEND, 255], (y * W + 91) * 4);
+  alpha[y * W + 91] = 128;
+  person.data.set([170, 70, 75, 255], (y * W + 90) * 4);
+  alpha[y * W + 90] = 10;
+}
 const keep = new Uint8ClampedArray(W * H);
 const cleaned = removeOldGarment({ person, alpha, body, frame: bodyFrame(body), kind: 'upper', covered, keep });
 const at = (x: number, y: number) => Array.from(cleaned.image.data.slice((y * W + x) * 4, (y * W + x) * 4 + 3));
@@ -76,9 +85,14 @@ test('an old sleeve below the new one becomes skin', () => {
   expect(near(forearm, SKIN, 45), String(forearm)).toBe(true);
 });
 
-test('a loose old top past the body becomes the backdrop, transparent in a cut-out', () => {
+test('a loose old top past the body becomes the backdrop (read past its faint rim), transparent in a cut-out', () => {
   expect(near(at(95, 200), GREY, 6), String(at(95, 200))).toBe(true);
   expect(cleaned.alpha[200 * W + 95]).toBe(0);
+});
+
+test("the loose top's soft edge goes with it, though its blend passes for skin", () => {
+  expect(near(at(91, 200), GREY, 6), String(at(91, 200))).toBe(true);
+  expect(cleaned.alpha[200 * W + 91]).toBe(0);
 });
 
 test('what the new garment covers, the head and the hands are left as they were', () => {

@@ -23,6 +23,8 @@ const SOLID = 160;
 const CLEAR = 24;
 /** How far (pixels) the old garment's soft rim is taken along with it. */
 const RIM = 3;
+/** Pixels past the first clear one that the background is read from: the soft edge's own colours are the old garment's. */
+const EDGE_SKIP = 4;
 /** Replacing a top, the bottom garment may be from this share of the torso down; replacing a bottom, the top down to this. */
 const OTHER_FROM = 0.7;
 const OTHER_TO = 1.1;
@@ -190,7 +192,8 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   };
   for (let i = 0; i < removed.length; i++) removed[i] = (removed[i] && smooth.data[i] >= 0.35) || (smooth.data[i] >= 0.55 && dressedZone(i)) ? 255 : 0;
   const rim = boxMean({ data: Float32Array.from(removed, (v) => v / 255), width, height }, RIM);
-  for (let i = 0; i < removed.length; i++) if (!removed[i] && rim.data[i] > 0 && dressedZone(i) && !skinLike(i)) removed[i] = 255;
+  // The silhouette's soft edge goes too, skin-like or not: the old colour blended with a beige wall passes for skin.
+  for (let i = 0; i < removed.length; i++) if (!removed[i] && rim.data[i] > 0 && dressedZone(i) && (!skinLike(i) || alpha[i] < SOLID)) removed[i] = 255;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -222,6 +225,9 @@ function backgroundAlong(image: RgbaImage, alpha: Uint8ClampedArray, x: number, 
   while (left >= 0 && alpha[row + left] >= CLEAR) left--;
   let right = x;
   while (right < width && alpha[row + right] >= CLEAR) right++;
+  // Past the silhouette's soft edge, whose colours are still the old garment's blended in.
+  for (let k = 0; k < EDGE_SKIP && left > 0 && alpha[row + left - 1] < CLEAR; k++) left--;
+  for (let k = 0; k < EDGE_SKIP && right < width - 1 && alpha[row + right + 1] < CLEAR; k++) right++;
   const at = (px: number): Rgb => pixel(image, px, y)!;
   if (left < 0 && right >= width) return at(x);
   if (left < 0) return at(right);
