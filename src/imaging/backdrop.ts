@@ -26,7 +26,7 @@ export interface BackdropOptions {
 export const DEFAULT_BACKDROP: BackdropOptions = { border: 0.03, maxNoise: 6, contrast: 4, minStep: 2, maxSide: 1024 };
 
 /** Most border pixels the surface is fitted to (a stride keeps big photos cheap). */
-const MAX_SAMPLES = 20000;
+const MAX_SAMPLES = 4000;
 /** Border pixels off the first surface by more than this many noise units are refitted without (a subject touching the frame). */
 const OUTLIER = 4;
 /** Noise of an 8-bit channel is never below this (rounding). */
