@@ -171,6 +171,11 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
   return mask;
 }
 
+/** The clothes' palettes without their colours near the skin (bare skin where the clothes were sampled tells nothing); empty palettes dropped. */
+function clothesUnlikeSkin(skin: Palette, clothes: readonly Palette[]): Palette[] {
+  return clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
+}
+
 /**
  * The hands as the photo shows them: the person's skin-coloured pixels
  * (matched to the face's `skin`) within HAND_REACH of the line from the
@@ -185,7 +190,7 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
 export function skinHands(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[] = []): Uint8ClampedArray {
   const { width, height } = alpha;
   const S = frame.shoulderSpan;
-  const notSkin = clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
+  const notSkin = clothesUnlikeSkin(skin, clothes);
   const out = new Uint8ClampedArray(width * height);
   if (skin.colours.length === 0) return out;
   // Clothes in a skin-like colour (a hand on an orange top) are the clothes where they match them better.
@@ -285,7 +290,7 @@ function joinedTo(mask: Uint8Array, width: number, seed: Point, seedRadius: numb
  */
 export function handCapsulesOffClothes(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[]): Uint8ClampedArray {
   const capsules = limbMask(alpha, body, frame, 'hands');
-  const notSkin = clothes.map((c) => ({ colours: c.colours.filter((q) => paletteDistance(skin, q) >= CLOTHES_NOT_SKIN) })).filter((c) => c.colours.length > 0);
+  const notSkin = clothesUnlikeSkin(skin, clothes);
   if (skin.colours.length === 0 || notSkin.length === 0) return capsules;
   for (let i = 0; i < capsules.length; i++) {
     if (!capsules[i]) continue;
