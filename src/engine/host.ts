@@ -21,7 +21,7 @@ import { FULL_MODEL_SIDE } from './model-side';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 
 const HEARTBEAT_MS = 1000;
-/** Longest a single task may run: a 6000×6000 cut-out on one WASM thread. */
+/** Longest a task may go without reporting progress: a 6000×6000 cut-out's model run on one WASM thread. */
 const WATCHDOG_MS = 10 * 60 * 1000;
 /** The side the warm-up builds: photos past the side table's last step, the common input. */
 const WARM_UP_SIDE = FULL_MODEL_SIDE;

@@ -58,6 +58,12 @@ export interface JobHandler<Request = unknown> {
   route: string;
   /** Longest one attempt may run; past it the job fails with request_timeout. */
   timeBudgetMs: number;
+  /**
+   * Longest the job's task may go without reporting progress. Past it the
+   * worker is taken for hung: it is replaced and the job started again (at
+   * most MAX_ATTEMPTS times). Without it, only the time budget stops a hang.
+   */
+  stallMs?: number;
   run(job: JobRecord<Request>, work: JobWork): Promise<JobProduct>;
 }
 
@@ -69,6 +75,8 @@ export class JobRunner {
   private current: { id: string; cancel: AbortController } | null = null;
   private pool: WorkerPool | null = null;
   private idle: ReturnType<typeof setTimeout> | null = null;
+  /** Why each job's last attempt was lost, said when its attempts run out. */
+  private readonly lost = new Map<string, string>();
 
   /**
    * @param createPool makes the worker pool for jobs; it is disposed once the
@@ -186,10 +194,9 @@ export class JobRunner {
       return true;
     }
     if (queued.attempts >= MAX_ATTEMPTS) {
-      await this.fail(queued, {
-        error_code: 'unexpected_error',
-        message: `the job was started ${queued.attempts} times and never finished (the page closed or the engine crashed each time)`,
-      });
+      const why = this.lost.get(queued.id) ?? 'the page closed or the engine crashed each time';
+      this.lost.delete(queued.id);
+      await this.fail(queued, { error_code: 'unexpected_error', message: `the job was started ${queued.attempts} times and never finished (${why})` });
       return true;
     }
     const job = await this.transition(queued.id, { type: 'start' });
@@ -200,7 +207,7 @@ export class JobRunner {
     const overBudget = setTimeout(() => cancel.abort(new ApiError('unexpected_error', 'time budget')), handler.timeBudgetMs);
     let lastWrite = 0;
     const work: JobWork = {
-      run: (task, onProgress = () => {}) => runOnPool(pool, task, onProgress, cancel.signal),
+      run: (task, onProgress = () => {}) => runOnPool(pool, task, onProgress, cancel.signal, handler.stallMs),
       progress: (fraction) => {
         const now = this.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
@@ -216,6 +223,7 @@ export class JobRunner {
 
     try {
       const product = await handler.run(job, work);
+      this.lost.delete(job.id);
       const now = this.now();
       const record = resultRecord(
         {
@@ -249,8 +257,12 @@ export class JobRunner {
         await store.credits.release(job.id);
         return false;
       }
-      // The worker went away under the job: leave it running, so the next pass starts it again.
-      if (error instanceof WorkerLostError) return false;
+      // The worker went away under the job (it crashed, or hung): leave the job running, so the next pass starts it again.
+      if (error instanceof WorkerLostError) {
+        this.lost.set(job.id, error.message);
+        console.warn(`[jobs] ${job.kind} job ${job.id}: ${error.message}`);
+        return false;
+      }
       const apiError = toApiError(error, `${job.kind} job`);
       await this.fail(job, { error_code: apiError.code, message: apiError.message });
       return true;

@@ -1,6 +1,6 @@
 // A pool of engine workers. A worker that crashes (an uncaught error) or hangs
-// past the watchdog fails the task it was running with a 500-style error, is
-// terminated and replaced, so the next task finds a fresh worker.
+// (no sign of progress for the watchdog's time) fails the task it was running
+// as lost, is terminated and replaced, so the next task finds a fresh worker.
 import * as Comlink from 'comlink';
 import { toApiError } from '../api/errors';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
@@ -27,7 +27,7 @@ export interface PoolOptions {
   createWorker: () => Worker;
   /** Runs on every new worker before it takes tasks; what it returns runs when that worker goes. */
   setup?: (api: Remote) => () => void;
-  /** A task running longer than this is taken for a hang. */
+  /** A task that shows no sign of progress for this long is taken for a hang. */
   watchdogMs: number;
   onReplace?: (reason: string) => void;
 }
@@ -91,10 +91,12 @@ export class WorkerPool {
   /**
    * Runs `work` on a free worker. Aborting `signal` gives up on the task: its
    * worker is terminated and replaced, so the next task does not wait for it.
+   * `work` calls `alive` at every sign of progress; `watchdogMs` without one is a hang.
    */
-  async run<T>(work: (api: Remote) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(work: (api: Remote, alive: () => void) => Promise<T>, signal?: AbortSignal, watchdogMs = this.options.watchdogMs): Promise<T> {
     const slot = await this.acquire();
     let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let hang: () => void = () => {};
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
@@ -105,13 +107,19 @@ export class WorkerPool {
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
     const hung = new Promise<never>((_, reject) => {
-      watchdog = setTimeout(() => {
-        this.replace(slot, `the engine worker did not finish within ${Math.round(this.options.watchdogMs / 1000)} s`);
-        reject(new WorkerLostError('the engine worker hung and was restarted; send the request again'));
-      }, this.options.watchdogMs);
+      hang = () => {
+        const quiet = `the engine worker showed no progress for ${Math.round(watchdogMs / 1000)} s`;
+        this.replace(slot, quiet);
+        reject(new WorkerLostError(`${quiet}; it was restarted, nothing was charged: send the request again`));
+      };
     });
+    const alive = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(hang, watchdogMs);
+    };
+    alive();
     try {
-      return await Promise.race([work(slot.api), slot.crashed, hung, aborted]);
+      return await Promise.race([work(slot.api, alive), slot.crashed, hung, aborted]);
     } finally {
       clearTimeout(watchdog);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
@@ -140,16 +148,29 @@ export class WorkerPool {
   }
 }
 
-/** Runs a task on a pool and turns a failure back into an ApiError. */
+/**
+ * Runs a task on a pool and turns a failure back into an ApiError. Every
+ * progress report counts as a sign of life for the pool's watchdog (or `watchdogMs`).
+ */
 export async function runOnPool<K extends TaskName>(
   pool: WorkerPool,
   task: EngineTask<K>,
   onProgress: (p: EngineProgress) => void,
   signal?: AbortSignal,
+  watchdogMs?: number,
 ): Promise<TaskResult<K>> {
   const settled = await pool.run<Settled<TaskResult<K>>>(
-    (api) => api.run(task.fn, task.args, Comlink.proxy(onProgress)) as Promise<Settled<TaskResult<K>>>,
+    (api, alive) =>
+      api.run(
+        task.fn,
+        task.args,
+        Comlink.proxy((p: EngineProgress) => {
+          alive();
+          onProgress(p);
+        }),
+      ) as Promise<Settled<TaskResult<K>>>,
     signal,
+    watchdogMs,
   );
   if (!settled.ok) throw settled.lost ? new WorkerLostError(settled.error.message) : toApiError(settled.error, task.fn);
   return settled.value;

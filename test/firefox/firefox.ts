@@ -36,16 +36,22 @@ export interface AppPage {
   page: Page;
   /** Uncaught errors the page has thrown since it opened, as they come. */
   pageErrors: string[];
+  /** The app's console warnings (a download fetched again, a job's worker replaced), to explain a failure. */
+  warnings: string[];
 }
 
 export async function openApp(browser: Browser, baseUrl: string, path = '/'): Promise<AppPage> {
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   const pageErrors: string[] = [];
+  const warnings: string[] = [];
   page.on('pageerror', (error) => pageErrors.push((error as Error).message ?? String(error)));
-  if (process.env.FIREFOX_CONSOLE) page.on('console', (message) => console.log(`[firefox ${message.type()}]`, message.text()));
+  page.on('console', (message) => {
+    if (message.type() === 'warn') warnings.push(message.text());
+    if (process.env.FIREFOX_CONSOLE) console.log(`[firefox ${message.type()}]`, message.text());
+  });
   await page.goto(baseUrl + path);
   await waitForServiceWorker(page);
-  return { page, pageErrors };
+  return { page, pageErrors, warnings };
 }
 
 export async function waitForServiceWorker(page: Page): Promise<void> {

@@ -20,7 +20,28 @@ function openCache(): Promise<Cache> | null {
   return typeof caches === 'undefined' ? null : caches.open(KEPT_FILES_CACHE);
 }
 
-async function readBody(response: Response, onProgress: OnProgress): Promise<Uint8Array> {
+/**
+ * How long a download may go without a byte before it is taken for stalled.
+ * Firefox once left the model's download at 9 % for minutes (a fresh profile on
+ * a busy machine); a stalled read is cancelled and the file fetched again.
+ */
+export const STALL_MS = 30_000;
+/** Fetches of one file before its download is given up. */
+const ATTEMPTS = 3;
+
+/** A download that sent nothing for STALL_MS. */
+export class DownloadStalled extends Error {}
+
+/** The next chunk, or DownloadStalled when none comes within `stallMs`. */
+function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, stallMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DownloadStalled(`no data for ${Math.round(stallMs / 1000)} s`)), stallMs);
+  });
+  return Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer));
+}
+
+export async function readBody(response: Response, onProgress: OnProgress, stallMs = STALL_MS): Promise<Uint8Array> {
   const total = Number(response.headers.get('content-length')) || 0;
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
@@ -28,7 +49,14 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
   let bytes = new Uint8Array(total);
   let loaded = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await readWithin(reader, stallMs);
+    } catch (error) {
+      void reader.cancel().catch(() => {});
+      throw error;
+    }
+    const { done, value } = chunk;
     if (done) break;
     if (loaded + value.byteLength > bytes.byteLength) {
       const grown = new Uint8Array(Math.max(loaded + value.byteLength, bytes.byteLength * 2));
@@ -46,10 +74,10 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
 const writing = new Map<string, Promise<void>>();
 
 /** A kept file's bytes, or null when it is not kept. */
-export async function readKept(url: string, onProgress: OnProgress = () => {}): Promise<Uint8Array | null> {
+export async function readKept(url: string, onProgress: OnProgress = () => {}, stallMs = STALL_MS): Promise<Uint8Array | null> {
   await writing.get(absolute(url));
   const kept = await (await openCache())?.match(absolute(url));
-  return kept ? readBody(kept, onProgress) : null;
+  return kept ? readBody(kept, onProgress, stallMs) : null;
 }
 
 export async function isKept(url: string): Promise<boolean> {
@@ -84,12 +112,29 @@ export function keep(url: string, bytes: Uint8Array | readonly Uint8Array[], con
  * worker when it served the fetch (it says so, and finishes the write even if
  * this tab closes), else here (a first visit, before it controls the page).
  */
-export async function keptOrFetched(url: string, onProgress: OnProgress = () => {}): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
-  const kept = await readKept(url, onProgress);
+export async function keptOrFetched(
+  url: string,
+  onProgress: OnProgress = () => {},
+  stallMs = STALL_MS,
+): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await keptOrFetchedOnce(url, onProgress, stallMs);
+    } catch (error) {
+      if (!(error instanceof DownloadStalled) || attempt === ATTEMPTS) {
+        throw error instanceof DownloadStalled ? new Error(`could not load ${url}: ${attempt} downloads stalled (${error.message})`) : error;
+      }
+      console.warn(`[model] ${url} stalled (${error.message}); fetching it again`);
+    }
+  }
+}
+
+async function keptOrFetchedOnce(url: string, onProgress: OnProgress, stallMs: number): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+  const kept = await readKept(url, onProgress, stallMs);
   if (kept) return { bytes: kept, fromCache: true };
   const response = await fetch(absolute(url));
   if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
-  const bytes = await readBody(response, onProgress);
+  const bytes = await readBody(response, onProgress, stallMs);
   if (!response.headers.has(KEPT_BY_SERVICE_WORKER)) void keep(url, bytes, response.headers.get('content-type') ?? 'application/octet-stream').catch(() => {});
   return { bytes, fromCache: false };
 }

@@ -9,11 +9,19 @@ import { VIDEO_FORMATS, videoCost, videoMeta } from './shared/meta';
 
 /** Longest a video job may run: a 60 s 4K clip at 60 fps on WASM. */
 const TIME_BUDGET_MS = 4 * 60 * 60 * 1000;
+/**
+ * Longest it may go without progress: past the encoders' own watchdogs (two
+ * minutes for ffmpeg's start), so those fail the job first, with their reason.
+ * A job whose worker waited on nothing for this long (once seen in Firefox)
+ * is started again on a fresh worker.
+ */
+const STALL_MS = 150_000;
 
 export const jobHandler: JobHandler<VideoJobRequest> = {
   kind: 'video',
   route: videoMeta.path,
   timeBudgetMs: TIME_BUDGET_MS,
+  stallMs: STALL_MS,
   async run(job, work) {
     const probe = await work.run(task('probeVideo', { input: job.input }));
     const cost = job.keyId ? videoCost(probe.durationSeconds) : 0;

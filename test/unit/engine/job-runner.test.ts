@@ -1,10 +1,12 @@
 // The job runner keeps its worker pool for a while once the queue is empty,
 // so the next job finds a warm worker, and disposes it after that; a job
 // whose worker was stopped (over its time budget, cancelled) leaves nothing
-// warm, and the pool goes at once.
+// warm, and the pool goes at once. A job whose worker was lost under it (a
+// crash, or a hang the pool's watchdog caught) is started again, and fails
+// after three attempts with the reason.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { JobRunner, type JobHandler } from '../../../src/engine/jobs';
-import type { WorkerPool } from '../../../src/engine/pool';
+import { WorkerLostError, type WorkerPool } from '../../../src/engine/pool';
 import { pendingJob } from '../../../src/store/job-state';
 import { openStudioDatabase, type StudioDatabase } from '../../../src/store/database';
 import type { JobRecord } from '../../../src/store/schema';
@@ -15,8 +17,14 @@ let counter = 0;
 /** A pool whose one worker answers every task after `ms`, or stops when the task is aborted. */
 class FakePool {
   disposed = 0;
-  constructor(private readonly ms: number) {}
+  runs = 0;
+  /** @param lose how many runs lose their worker, as a hang caught by the watchdog does */
+  constructor(
+    private readonly ms: number,
+    private readonly lose = 0,
+  ) {}
   run<T>(work: (api: unknown) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.runs++ < this.lose) return Promise.reject(new WorkerLostError('the engine worker showed no progress for 150 s; it was restarted'));
     const api = { run: () => new Promise((resolve) => setTimeout(() => resolve({ ok: true, value: { durationSeconds: 1 } }), this.ms)) };
     return new Promise<T>((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(new DOMException('the task was cancelled', 'AbortError')), { once: true });
@@ -57,12 +65,12 @@ describe('the job runner’s worker pool', () => {
     return job;
   };
   const statusOf = async (id: string) => (await db.jobs.get(id))?.status;
-  const runner = (budgetMs: number, taskMs: number, idleMs: number) =>
+  const runner = (budgetMs: number, taskMs: number, idleMs: number, lose = 0) =>
     new JobRunner(
       [handler(budgetMs)],
       async () => db,
       () => {
-        const pool = new FakePool(taskMs);
+        const pool = new FakePool(taskMs, lose);
         pools.push(pool);
         return pool as unknown as WorkerPool;
       },
@@ -75,7 +83,10 @@ describe('the job runner’s worker pool', () => {
     pools.length = 0;
     vi.stubGlobal('navigator', { locks: { request: async (_name: string, _options: unknown, callback: (lock: object) => Promise<void>) => callback({}) } });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   test('is kept for the idle time after a job completes, runs the next job sent meanwhile, and is disposed after it', async () => {
     const jobs = runner(60_000, 5, 300);
@@ -102,5 +113,27 @@ describe('the job runner’s worker pool', () => {
     expect((await db.jobs.get(job.id))?.error?.error_code).toBe('request_timeout');
     await until(() => jobs.workers === null, 1000);
     expect(pools[0].disposed).toBe(1);
+  });
+
+  test('a job whose worker was lost is started again and completes', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const jobs = runner(60_000, 5, 60_000, 2);
+    const job = await queue();
+    jobs.kick();
+    await until(async () => (await statusOf(job.id)) === 'completed');
+    expect((await db.jobs.get(job.id))?.attempts).toBe(3);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/video job .*: the engine worker showed no progress for 150 s/));
+  });
+
+  test('a job lost on every attempt fails after three, with the reason', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const jobs = runner(60_000, 5, 60_000, Infinity);
+    const job = await queue();
+    jobs.kick();
+    await until(async () => (await statusOf(job.id)) === 'failed');
+    expect((await db.jobs.get(job.id))?.error).toEqual({
+      error_code: 'unexpected_error',
+      message: 'the job was started 3 times and never finished (the engine worker showed no progress for 150 s; it was restarted)',
+    });
   });
 });

@@ -24,6 +24,8 @@ import { StageTimer } from './stage-timer';
 /** Shares of the progress bar: loading the model, the frames, the final mux. */
 const MODEL_SHARE = 0.05;
 const FINISH_SHARE = 0.05;
+/** How often the finish reports that it goes on. */
+const FINISH_ALIVE_MS = 10_000;
 
 export default async function removeVideoBackground(
   { input, options, tuning = {} }: RemoveVideoBackgroundArgs,
@@ -92,7 +94,10 @@ export default async function removeVideoBackground(
     await timer.time('encode', () => queued);
     if (frames === 0) throw new ApiError('malformed_image', 'the video has no frames that could be decoded');
     progress({ stage: 'finishing the file', fraction: 1 - FINISH_SHARE });
-    const file = await timer.time('finish', () => encoder.finish());
+    // The encoder's watchdog guards the finish (a GIF's palette pass can take minutes);
+    // meanwhile the job says it is alive, so the job runner does not take it for hung.
+    const alive = setInterval(() => progress({ stage: 'finishing the file', fraction: 1 - FINISH_SHARE }), FINISH_ALIVE_MS);
+    const file = await timer.time('finish', () => encoder.finish()).finally(() => clearInterval(alive));
     progress({ stage: 'done', fraction: 1 });
     return {
       blob: new Blob([file], { type: format.mimeType }),
