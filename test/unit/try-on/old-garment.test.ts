@@ -1,7 +1,9 @@
 // The old garment painted out where the new one leaves it: an old long
 // sleeve below a new short one becomes skin (the face's colour), a loose old
 // top beside the body becomes the backdrop (and transparent), and what the
-// new garment covers, the hands and the head stay as they were.
+// new garment covers, the hands and the head stay as they were. Trouser legs
+// under shorts go down to each leg's own ankle (a stride lifts one) and a
+// hem's fall onto the shoe; the shoes stay.
 import { expect, test } from 'vitest';
 import type { RgbaImage } from '../../../src/imaging/image';
 import type { BodyKeypoints, BodyPointName } from '../../../src/features/try-on/worker/body';
@@ -95,8 +97,47 @@ test("the loose top's soft edge goes with it, though its blend passes for skin",
   expect(cleaned.alpha[200 * W + 91]).toBe(0);
 });
 
+test('the faint tint just past the matte goes too, so no outline of the old top is left', () => {
+  expect(near(at(90, 200), GREY, 6), String(at(90, 200))).toBe(true);
+});
+
 test('what the new garment covers, the head and the hands are left as they were', () => {
   expect(at(150, 150)).toEqual(RED);
   expect(at(150, 45)).toEqual(SKIN);
   expect(at(100, 228)).toEqual(SKIN);
+});
+
+test('trouser legs under shorts become skin down to each ankle and the hem past it, a lifted foot too; the shoes stay', () => {
+  // Walking: the right foot is lifted, its ankle 30 px above the left one.
+  const stride = { ...body, ankleRight: { x: 171, y: 365, visibility: 0.99 } } as BodyKeypoints;
+  const BLACK = [20, 20, 22];
+  const image: RgbaImage = { data: new Uint8ClampedArray(W * H * 4), width: W, height: H };
+  const matte = new Uint8ClampedArray(W * H);
+  const shorts = new Uint8ClampedArray(W * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = { x, y };
+      const i = y * W + x;
+      const head = Math.hypot(x - 150, y - 45) < 24;
+      const top = x >= 112 && x <= 188 && y >= 90 && y <= 220;
+      // Each trouser leg hangs 5 px past its ankle joint; the shoe is below that.
+      const leg = (hip: Point, ankle: Point) => segmentNear(p, hip, { x: ankle.x, y: ankle.y + 5 }, 14);
+      const shoe = (ankle: Point) => y > ankle.y + 5 && y <= ankle.y + 16 && Math.abs(x - ankle.x) <= 12;
+      const trousers = leg(stride.hipLeft, stride.ankleLeft) || leg(stride.hipRight, stride.ankleRight);
+      const shoes = shoe(stride.ankleLeft) || shoe(stride.ankleRight);
+      const colour = shoes ? BLACK : trousers ? RED : head ? SKIN : top ? [40, 90, 200] : GREY;
+      image.data.set([...colour, 255], i * 4);
+      matte[i] = head || top || trousers || shoes ? 255 : 0;
+      if (y >= 215 && y <= 265 && x >= 112 && x <= 188) shorts[i] = 255;
+    }
+  }
+  const out = removeOldGarment({ person: image, alpha: matte, body: stride, frame: bodyFrame(stride), kind: 'lower', covered: shorts, keep: new Uint8ClampedArray(W * H) });
+  const pixelAt = (x: number, y: number) => Array.from(out.image.data.slice((y * W + x) * 4, (y * W + x) * 4 + 3));
+  // The standing leg between the two ankles' heights, and its hem just past its ankle.
+  expect(near(pixelAt(129, 380), SKIN, 45), String(pixelAt(129, 380))).toBe(true);
+  expect(near(pixelAt(129, 399), SKIN, 45), String(pixelAt(129, 399))).toBe(true);
+  // The lifted leg's hem.
+  expect(near(pixelAt(171, 369), SKIN, 45), String(pixelAt(171, 369))).toBe(true);
+  expect(pixelAt(129, 405)).toEqual(BLACK);
+  expect(pixelAt(171, 376)).toEqual(BLACK);
 });

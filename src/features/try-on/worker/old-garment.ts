@@ -27,6 +27,8 @@ const RIM = 3;
 const EDGE_SKIP = 4;
 /** Replacing a top, the bottom garment may be from this share of the torso down; replacing a bottom, the top down to this. */
 const OTHER_FROM = 0.7;
+/** How far (metres) a trouser's hem may fall past the ankle joint, onto the shoe. */
+const HEM_PAST_ANKLE = 0.05;
 const OTHER_TO = 1.1;
 
 function segmentDistance(p: Point, a: Point, b: Point): number {
@@ -145,8 +147,14 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   // The head and neck: above the shoulders' line, between them (a raised arm goes up beside it).
   const inHead = (along: number, across: number) => along < -0.12 * S && Math.abs(across) < 0.38 * S;
   const waistAlong = T * 0.75;
-  // Shoes are never the old garment.
-  const ankleAlong = Math.min(frameCoordinates(frame, body.ankleLeft).along, frameCoordinates(frame, body.ankleRight).along);
+  // Shoes are never the old garment: nothing below either ankle, each leg's own (a walking
+  // stride lifts one), bar a trouser hem's length past it.
+  const ankles = [body.ankleLeft, body.ankleRight].map((ankle) => frameCoordinates(frame, ankle));
+  const hemPast = (HEM_PAST_ANKLE * T) / SHOULDER_TO_HIP;
+  const lowestAlong = (across: number) => {
+    const nearer = Math.abs(across - ankles[0].across) <= Math.abs(across - ankles[1].across) ? ankles[0] : ankles[1];
+    return nearer.along + hemPast;
+  };
   const removed = new Uint8ClampedArray(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -156,7 +164,7 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
       if (inHead(along, across)) continue;
       // The part of the body the new garment dresses.
       if (kind === 'lower' && along < waistAlong) continue;
-      if (along > ankleAlong) continue;
+      if (along > lowestAlong(across)) continue;
       if (kind === 'upper' && along > T * 1.35) continue;
       const c = pixel(person, x, y)!;
       const old = Math.min(...replaced.map((p) => paletteDistance(p, c)));
@@ -194,6 +202,10 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
   const rim = boxMean({ data: Float32Array.from(removed, (v) => v / 255), width, height }, RIM);
   // The silhouette's soft edge goes too, skin-like or not: the old colour blended with a beige wall passes for skin.
   for (let i = 0; i < removed.length; i++) if (!removed[i] && rim.data[i] > 0 && dressedZone(i) && (!skinLike(i) || alpha[i] < SOLID)) removed[i] = 255;
+  // Past the matte's edge too: the photo's pixels there still blend in a little of the old
+  // colour, and left alone they draw the old outline as a faint dashed line.
+  const outer = boxMean({ data: Float32Array.from(removed, (v) => v / 255), width, height }, RIM);
+  for (let i = 0; i < removed.length; i++) if (!removed[i] && outer.data[i] > 0 && alpha[i] < CLEAR && covered[i] <= 128 && keep[i] <= 32 && !bare[i]) removed[i] = 255;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -207,7 +219,7 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
         image.data[p + 2] = skinColour[2] * shade;
         continue;
       }
-      const fill = backgroundAlong(person, alpha, x, y);
+      const fill = backgroundAlong(person, alpha, removed, x, y);
       image.data[p] = fill[0];
       image.data[p + 1] = fill[1];
       image.data[p + 2] = fill[2];
@@ -218,13 +230,14 @@ export function removeOldGarment(input: OldGarmentInput): { image: RgbaImage; al
 }
 
 /** The background at (x, y) as the nearest clear pixels to its left and right on the row show it. */
-function backgroundAlong(image: RgbaImage, alpha: Uint8ClampedArray, x: number, y: number): Rgb {
+function backgroundAlong(image: RgbaImage, alpha: Uint8ClampedArray, removed: Uint8ClampedArray, x: number, y: number): Rgb {
   const { width } = image;
   const row = y * width;
+  const gone = (i: number) => alpha[i] >= CLEAR || removed[i] > 0;
   let left = x;
-  while (left >= 0 && alpha[row + left] >= CLEAR) left--;
+  while (left >= 0 && gone(row + left)) left--;
   let right = x;
-  while (right < width && alpha[row + right] >= CLEAR) right++;
+  while (right < width && gone(row + right)) right++;
   // Past the silhouette's soft edge, whose colours are still the old garment's blended in.
   for (let k = 0; k < EDGE_SKIP && left > 0 && alpha[row + left - 1] < CLEAR; k++) left--;
   for (let k = 0; k < EDGE_SKIP && right < width - 1 && alpha[row + right + 1] < CLEAR; k++) right++;
