@@ -2,13 +2,13 @@
 // the mask: it must equal the same rule applied to the whole image. skinHands
 // does not take clothes in a skin-like colour for a hand, and finds a hand
 // whose pose gives no direction (the hand point on the wrist) along its forearm;
-// handCapsulesOffClothes leaves the clothes beside a hand to the new garment.
+// handCapsulesOffClothes (and offClothes, for the fingers) leaves the clothes beside a hand to the new garment.
 import { describe, expect, test } from 'vitest';
 import { boxMean } from '../../../src/imaging/box-filter';
 import type { BodyKeypoints } from '../../../src/features/try-on/worker/body';
 import type { BodyFrame } from '../../../src/features/try-on/worker/body-frame';
 import { paletteDistance, type Palette, type Rgb } from '../../../src/features/try-on/worker/colour-palette';
-import { grownOverPerson, handCapsulesOffClothes, limbMask, skinHands } from '../../../src/features/try-on/worker/person-masks';
+import { grownOverPerson, handCapsulesOffClothes, limbMask, offClothes, skinHands } from '../../../src/features/try-on/worker/person-masks';
 
 const W = 90;
 const H = 70;
@@ -143,6 +143,26 @@ describe('handCapsulesOffClothes', () => {
     expect(clipped[50 * size + 72]).toBe(0);
     expect(clipped[50 * size + 60]).toBe(capsules[50 * size + 60]);
     expect(clipped[50 * size + 60]).toBeGreaterThan(0);
+  });
+
+  test('the fingers past the palm keep their skin and give up the top beside them too', () => {
+    const fingers = limbMask(alpha, body, frame, 'fingers');
+    const clipped = offClothes(fingers, person, { colours: [skin] }, [{ colours: [top] }]);
+    expect(fingers[66 * size + 67]).toBeGreaterThan(0);
+    expect(clipped[66 * size + 67]).toBe(0);
+    expect(clipped[66 * size + 60]).toBe(fingers[66 * size + 60]);
+    expect(clipped[66 * size + 60]).toBeGreaterThan(0);
+  });
+
+  test("'forearms' are the arms without the hand's capsule, which the clothes filter may clip", () => {
+    const arms = limbMask(alpha, body, frame, 'arms');
+    const forearms = limbMask(alpha, body, frame, 'forearms');
+    // Beside the hand: in the arms' capsule, not the forearms'.
+    expect(arms[55 * size + 72]).toBeGreaterThan(0);
+    expect(forearms[55 * size + 72]).toBe(0);
+    // On the forearm: in both.
+    expect(forearms[20 * size + 50]).toBeGreaterThan(0);
+    expect(forearms[20 * size + 50]).toBe(arms[20 * size + 50]);
   });
 
   test("with nothing known of the clothes, or clothes of the skin's colour, the capsule is whole", () => {

@@ -20,7 +20,7 @@ import { garmentParts } from './garment-parts';
 import { limbBounds, limbMapping } from './limb-warp';
 import { personColours, removeOldGarment } from './old-garment';
 import { armsOnMask } from './arms-on-mask';
-import { garmentReach, grownOverPerson, handCapsulesOffClothes, limbMask, measureOnMask, repairArms, skinHands } from './person-masks';
+import { garmentReach, grownOverPerson, handCapsulesOffClothes, limbMask, measureOnMask, offClothes, repairArms, skinHands } from './person-masks';
 
 export interface DressInput {
   /** The person photo, opaque. */
@@ -150,14 +150,18 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   // Sleeves lie over the arms; trouser legs and every panel lie under them.
   const sleeves = new Uint8ClampedArray(width * height);
   if (kind !== 'lower') for (const limb of limbs) for (let i = 0; i < sleeves.length; i++) sleeves[i] = Math.max(sleeves[i], limb.data[i * 4 + 3]);
-  const arms = limbMask(personMask, body, frame, 'arms');
   // The hands are in front of everything: the pose's capsules, and the skin-coloured pixels about them with their shaded rim.
   const colours = personColours(person, personAlpha, body, frame);
   const worn = [colours.worn.upper, colours.worn.lower];
   const handsBySkin = skinHands(person, personMask, body, frame, colours.skin, worn);
-  const hands = maxOf(handCapsulesOffClothes(person, personMask, body, frame, colours.skin, worn), grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
+  // The pose's capsule about a hand covers more than the hand (on a hip, most of it is the
+  // old garment's): only its pixels that do not show the clothes stay in front of the garment.
+  const handCapsules = handCapsulesOffClothes(person, personMask, body, frame, colours.skin, worn);
+  const hands = maxOf(handCapsules, grownOverPerson(handsBySkin, personMask, HAND_RIM * frame.shoulderSpan));
+  const arms = maxOf(limbMask(personMask, body, frame, 'forearms'), handCapsules);
   // The old garment is painted out up to the fingers, and up to a narrower rim about the hands' skin, so an old cuff or hem beside a hand still goes.
-  const untouched = maxOf(limbMask(personMask, body, frame, 'fingers'), grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));
+  const fingers = offClothes(limbMask(personMask, body, frame, 'fingers'), person, colours.skin, worn);
+  const untouched = maxOf(fingers, grownOverPerson(handsBySkin, personMask, OLD_HAND_RIM * frame.shoulderSpan));
   const reach = garmentReach(personMask, frame, plan.hangHalf * 1.05);
   const keep = new Uint8ClampedArray(width * height);
   for (let i = 0; i < keep.length; i++) {

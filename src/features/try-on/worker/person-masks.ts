@@ -148,7 +148,7 @@ function extend(from: Point, to: Point, by: number): Point {
  * the arms, in front of all but a sleeve; 'fingers' is the hands past the
  * palm, which an old cuff never reaches.
  */
-export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'hands' | 'fingers'): Uint8ClampedArray {
+export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'forearms' | 'hands' | 'fingers'): Uint8ClampedArray {
   const S = frame.shoulderSpan;
   const capsules: Capsule[] = [];
   for (const side of ['Left', 'Right'] as const) {
@@ -159,8 +159,8 @@ export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame
     // The pose's hand point is at the knuckles; the fingers reach as far again past them.
     const fingertips = extend(wrist, hand, FINGERS * S);
     if (part === 'fingers') capsules.push({ a: lerp(wrist, hand, 0.6), b: fingertips, radius: 0.09 * S });
-    else capsules.push({ a: wrist, b: fingertips, radius: 0.16 * S });
-    if (part === 'arms') {
+    else if (part !== 'forearms') capsules.push({ a: wrist, b: fingertips, radius: 0.16 * S });
+    if (part === 'arms' || part === 'forearms') {
       // The top of the upper arm meets the shoulder under the sleeve's cap; only below the armpit can it be in front.
       capsules.push({ a: lerp(shoulder, elbow, 0.45), b: elbow, radius: 0.12 * S });
       capsules.push({ a: elbow, b: wrist, radius: 0.1 * S });
@@ -289,16 +289,21 @@ function joinedTo(mask: Uint8Array, width: number, seed: Point, seedRadius: numb
  * near the skin left out) within SKIN_MATCH and better than the skin.
  */
 export function handCapsulesOffClothes(person: RgbaImage, alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, skin: Palette, clothes: readonly Palette[]): Uint8ClampedArray {
-  const capsules = limbMask(alpha, body, frame, 'hands');
+  return offClothes(limbMask(alpha, body, frame, 'hands'), person, skin, clothes);
+}
+
+/** `mask` without the pixels that show the clothes (`clothes`' colours unlike the skin) rather than skin. */
+export function offClothes(mask: Uint8ClampedArray, person: RgbaImage, skin: Palette, clothes: readonly Palette[]): Uint8ClampedArray {
   const notSkin = clothesUnlikeSkin(skin, clothes);
-  if (skin.colours.length === 0 || notSkin.length === 0) return capsules;
-  for (let i = 0; i < capsules.length; i++) {
-    if (!capsules[i]) continue;
-    const colour = pixel(person, i % alpha.width, Math.floor(i / alpha.width))!;
+  if (skin.colours.length === 0 || notSkin.length === 0) return mask;
+  const out = Uint8ClampedArray.from(mask);
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i]) continue;
+    const colour = pixel(person, i % person.width, Math.floor(i / person.width))!;
     const toClothes = Math.min(...notSkin.map((c) => paletteDistance(c, colour)));
-    if (toClothes < SKIN_MATCH && toClothes < paletteDistance(skin, colour)) capsules[i] = 0;
+    if (toClothes < SKIN_MATCH && toClothes < paletteDistance(skin, colour)) out[i] = 0;
   }
-  return capsules;
+  return out;
 }
 
 /**
