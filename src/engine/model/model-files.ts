@@ -25,12 +25,12 @@ function openCache(): Promise<Cache> | null {
  * Firefox once left the model's download at 9 % for minutes (a fresh profile on
  * a busy machine); a stalled read is cancelled and the file fetched again.
  */
-export const STALL_MS = 30_000;
+const STALL_MS = 30_000;
 /** Fetches of one file before its download is given up. */
 const ATTEMPTS = 3;
 
 /** A download that sent nothing for STALL_MS. */
-export class DownloadStalled extends Error {}
+class DownloadStalled extends Error {}
 
 /** The next chunk, or DownloadStalled when none comes within `stallMs`. */
 function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, stallMs: number): Promise<ReadableStreamReadResult<Uint8Array>> {

@@ -27,9 +27,9 @@ const RIM = 3;
 const EDGE_SKIP = 4;
 /** Replacing a top, the bottom garment may be from this share of the torso down; replacing a bottom, the top down to this. */
 const OTHER_FROM = 0.7;
+const OTHER_TO = 1.1;
 /** How far (metres) a trouser's hem may fall past the ankle joint, onto the shoe. */
 const HEM_PAST_ANKLE = 0.05;
-const OTHER_TO = 1.1;
 
 function segmentDistance(p: Point, a: Point, b: Point): number {
   const dx = b.x - a.x;

@@ -145,8 +145,9 @@ function extend(from: Point, to: Point, by: number): Point {
  * The arms and hands as the person's mask shows them: capsules along
  * elbow–wrist–hand and the lower upper arm, kept where the person is.
  * 'hands' is the hands alone, which are in front of everything; 'arms' adds
- * the arms, in front of all but a sleeve; 'fingers' is the hands past the
- * palm, which an old cuff never reaches.
+ * the arms, in front of all but a sleeve, and 'forearms' is those arms
+ * without the hands (whose capsule the caller clips to the skin first);
+ * 'fingers' is the hands past the palm, which an old cuff never reaches.
  */
 export function limbMask(alpha: AlphaMask, body: BodyKeypoints, frame: BodyFrame, part: 'arms' | 'forearms' | 'hands' | 'fingers'): Uint8ClampedArray {
   const S = frame.shoulderSpan;
