@@ -19,6 +19,9 @@ export const ERROR_STATUS = {
   rate_limit_exceeded: 429,
   unexpected_error: 500,
   not_implemented: 501,
+  // No engine can take the call now (no window of the app open, or its model
+  // host not started yet): nothing was charged; try again after Retry-After.
+  engine_unavailable: 503,
   // Codes a job ends with; a request that waited for its job (try-on's
   // wait_for_result) answers with them too.
   content_filter_error: 422,
@@ -29,6 +32,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Retry-After of a 503 engine_unavailable, in seconds: about the time a window of the app takes to open. */
+export const ENGINE_RETRY_AFTER_S = 5;
+
 export interface ErrorBody {
   error: string;
   error_code: ErrorCode;
@@ -37,14 +43,18 @@ export interface ErrorBody {
 export class ApiError extends Error {
   readonly status: number;
 
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = ERROR_STATUS[code];
+    // A 503 says when to try again, also when it was rebuilt from a worker's plain error.
+    this.headers = code === 'engine_unavailable' && !('Retry-After' in headers) ? { ...headers, 'Retry-After': String(ENGINE_RETRY_AFTER_S) } : headers;
   }
 
   toBody(): ErrorBody {

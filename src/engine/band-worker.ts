@@ -1,6 +1,7 @@
 // The helper of bands.ts: computes the bottom band of the work after the
 // model, reading the image its task worker shares with it.
 import * as Comlink from 'comlink';
+import { announceReady } from './worker-start';
 import { foregroundBand, upsampleBand, type BandHelper, type ForegroundBand, type UpsampleBand } from './bands';
 
 const api: BandHelper = {
@@ -14,3 +15,4 @@ const api: BandHelper = {
 };
 
 Comlink.expose(api);
+announceReady();

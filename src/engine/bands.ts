@@ -7,6 +7,7 @@
 // Where there is no helper (Node, a page that is not isolated) or the image
 // is small, both bands run here, one after the other.
 import * as Comlink from 'comlink';
+import { startWorker } from './worker-start';
 import { foregroundCoarse, foregroundRows, DEFAULT_FOREGROUND, type ForegroundOptions } from '../imaging/foreground';
 import { applyGuidedUpsampleRows, type GuidedCoefficients } from '../imaging/guided-filter';
 import type { Plane, RgbaImage } from '../imaging/image';
@@ -63,8 +64,10 @@ let helper: Comlink.Remote<BandHelper> | null = null;
 
 function helperFor(image: RgbaImage): Comlink.Remote<BandHelper> | null {
   if (image.width * image.height < MIN_PIXELS) return null;
-  if (typeof Worker === 'undefined' || !globalThis.crossOriginIsolated) return null;
-  helper ??= Comlink.wrap<BandHelper>(new Worker(new URL('./band-worker.ts', import.meta.url), { type: 'module', name: 'bands' }));
+  // The helper reads the image shared, not copied: it needs SharedArrayBuffer, which an engine may
+  // withhold even from an isolated page (WebKit does); without it both bands run here.
+  if (typeof Worker === 'undefined' || !globalThis.crossOriginIsolated || typeof SharedArrayBuffer === 'undefined') return null;
+  helper ??= Comlink.wrap<BandHelper>(startWorker(new Worker(new URL('./band-worker.ts', import.meta.url), { type: 'module', name: 'bands' })));
   return helper;
 }
 

@@ -81,7 +81,7 @@ export class EngineHost {
   private taskPoolOptions(name: string, watchdogMs: number, priority: ModelPriority): PoolOptions {
     return {
       size: 1,
-      createWorker: () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name }),
+      createWorker: () => new Worker(new URL('./worker.entry.ts', import.meta.url), { type: 'module', name }),
       setup: (api) => this.model.connect(priority, (port) => void api.connectModel(Comlink.transfer(port, [port]))),
       watchdogMs,
       onReplace: (reason) => console.warn(`[${name}]`, reason),

@@ -4,7 +4,7 @@
 // over a new port, and whatever was waiting on the old one fails as lost, so
 // a job is started again rather than left waiting for ever.
 import type { EngineProgress } from '../api/tasks';
-import { toApiError } from '../api/errors';
+import { ApiError, toApiError } from '../api/errors';
 import type { Plane } from '../imaging/image';
 import type { ModelReply, ModelRequest } from './model-protocol';
 import { WorkerLostError } from './worker-lost';
@@ -18,7 +18,13 @@ interface Waiting {
   progress: Progress;
 }
 
+/** How long a request waits for this worker's first port to the model host before it answers 503. */
+export const CONNECT_WAIT_MS = 30_000;
+
 let port: MessagePort | null = null;
+/** Requests that came before the first port, waiting for it. */
+let connected: Promise<MessagePort> | null = null;
+let markConnected: (port: MessagePort) => void = () => {};
 const waiting = new Map<number, Waiting>();
 let nextId = 1;
 let lastEngine = '';
@@ -47,17 +53,35 @@ export function connectModel(next: MessagePort): void {
   waiting.clear();
   port = next;
   port.onmessage = onReply;
+  markConnected(next);
+}
+
+/** This worker's port to the model host; the first one may still be on its way, so wait a while for it. */
+function modelPort(): Promise<MessagePort> {
+  if (port) return Promise.resolve(port);
+  connected ??= new Promise<MessagePort>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      connected = null;
+      reject(new ApiError('engine_unavailable', `the model host did not connect within ${CONNECT_WAIT_MS / 1000} s; nothing was charged: send the request again`));
+    }, CONNECT_WAIT_MS);
+    markConnected = (next) => {
+      clearTimeout(timer);
+      markConnected = () => {};
+      connected = null;
+      resolve(next);
+    };
+  });
+  return connected;
 }
 
 type Ask = ModelRequest extends infer R ? (R extends ModelRequest ? Omit<R, 'id'> : never) : never;
 
-function ask(request: Ask, progress: Progress, transfer: Transferable[] = []): Promise<Done> {
-  if (!port) return Promise.reject(new WorkerLostError('this worker is not connected to the model host'));
+async function ask(request: Ask, progress: Progress, transfer: Transferable[] = []): Promise<Done> {
+  const to = await modelPort();
   const id = nextId++;
-  const connected = port;
   return new Promise<Done>((resolve, reject) => {
     waiting.set(id, { resolve, reject, progress });
-    connected.postMessage({ ...request, id } as ModelRequest, transfer);
+    to.postMessage({ ...request, id } as ModelRequest, transfer);
   });
 }
 

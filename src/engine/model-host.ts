@@ -9,6 +9,7 @@ import type { ModelPriority } from './model-protocol';
 import type { ModelHostApi } from './model/model-worker';
 import type { EngineStatus, RuntimeOptions } from './model/runtime';
 import { WorkerLostError } from './worker-lost';
+import { startWorker, type StartedWorker } from './worker-start';
 
 interface Connection {
   priority: ModelPriority;
@@ -16,7 +17,7 @@ interface Connection {
 }
 
 export class ModelHost {
-  private worker!: Worker;
+  private worker!: StartedWorker;
   private api!: Comlink.Remote<ModelHostApi>;
   private readonly connections = new Map<string, Connection>();
   private restarts = 0;
@@ -32,7 +33,8 @@ export class ModelHost {
   }
 
   private start(): void {
-    const worker = new Worker(new URL('./model/model-worker.ts', import.meta.url), { type: 'module', name: 'model-host' });
+    // Its configuration and every task worker's port wait until it listens.
+    const worker = startWorker(new Worker(new URL('./model/model-worker.entry.ts', import.meta.url), { type: 'module', name: 'model-host' }));
     this.worker = worker;
     this.api = Comlink.wrap<ModelHostApi>(worker);
     this.lost = new Promise<never>((_, reject) => (this.loseWorker = reject));

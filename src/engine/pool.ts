@@ -6,13 +6,14 @@ import { toApiError } from '../api/errors';
 import type { EngineProgress, EngineTask, TaskName, TaskResult } from '../api/tasks';
 import type { EngineWorkerApi, Settled } from './worker';
 import { WorkerLostError } from './worker-lost';
+import { startWorker, type StartedWorker } from './worker-start';
 
 export { WorkerLostError };
 
 type Remote = Comlink.Remote<EngineWorkerApi>;
 
 interface Slot {
-  worker: Worker;
+  worker: StartedWorker;
   api: Remote;
   busy: boolean;
   /** Rejects the running task when the worker dies. */
@@ -41,7 +42,8 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = this.options.createWorker();
+    // Calls made before the worker listens (the model port, the first task) wait for it.
+    const worker = startWorker(this.options.createWorker());
     const api = Comlink.wrap<EngineWorkerApi>(worker);
     let crash: (error: Error) => void = () => {};
     const crashed = new Promise<never>((_, reject) => {

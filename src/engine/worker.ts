@@ -4,6 +4,7 @@
 // task's code is fetched the first time it runs, not when the worker starts.
 // ISNet is reached through the model host (model-client.ts).
 import * as Comlink from 'comlink';
+import { announceReady } from './worker-start';
 import { serializeError } from '../api/errors';
 import type { EngineProgress, LazyTask, TaskArgs, TaskName, TaskResult } from '../api/tasks';
 import { connectModel } from './model-client';
@@ -51,3 +52,4 @@ const api = {
 export type EngineWorkerApi = typeof api;
 
 Comlink.expose(api);
+announceReady();

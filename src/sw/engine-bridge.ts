@@ -75,12 +75,10 @@ export function createEngineGateway(): EngineGateway {
         if (outcome.kind === 'done') return outcome.output as TaskResult<K>;
         tried.push(`a window ${outcome.why}`);
       }
-      throw new ApiError(
-        'unexpected_error',
-        tried.length === 0
-          ? 'no window of the app is open to run the engine; open the app in a tab and send the request again'
-          : `the engine could not finish: ${tried.join(', ')}; nothing was charged, send the request again`,
-      );
+      if (tried.length === 0) {
+        throw new ApiError('engine_unavailable', 'no window of the app is open to run the engine; open the app in a tab and send the request again');
+      }
+      throw new ApiError('unexpected_error', `the engine could not finish: ${tried.join(', ')}; nothing was charged, send the request again`);
     },
   };
 }

@@ -3,6 +3,7 @@
 // (service.ts); the window starts it, gives it a port per task worker, and
 // replaces it if it crashes.
 import * as Comlink from 'comlink';
+import { announceReady } from '../worker-start';
 import { serializeError } from '../../api/errors';
 import type { RgbaImage } from '../../imaging/image';
 import type { ModelPriority } from '../model-protocol';
@@ -51,3 +52,4 @@ const api = {
 export type ModelHostApi = typeof api;
 
 Comlink.expose(api);
+announceReady();

@@ -6,6 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { runOnPool, WorkerLostError, WorkerPool } from '../../../src/engine/pool';
 import { task } from '../../../src/api/tasks';
 import type { EngineProgress } from '../../../src/api/tasks';
+import { WORKER_READY } from '../../../src/engine/worker-start';
 
 const WATCHDOG_MS = 80;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,6 +27,8 @@ function fakeWorker(behaviour: { reportMs: number; quiet?: boolean }, terminated
     },
     port2,
   );
+  // As every worker of ours does once it listens (src/engine/worker-start.ts).
+  port2.postMessage({ type: WORKER_READY });
   return Object.assign(port1, {
     terminate() {
       terminated.push('worker');

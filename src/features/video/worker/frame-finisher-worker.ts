@@ -1,5 +1,6 @@
 // The helper of frame-finisher.ts: finishes each frame it is sent and sends
 // its pixels back by transfer.
+import { announceReady } from '../../../engine/worker-start';
 import { finishFrame, type FinisherReply, type FinisherRequest } from './frame-finisher';
 
 self.addEventListener('message', (event: MessageEvent<FinisherRequest>) => {
@@ -12,3 +13,5 @@ self.addEventListener('message', (event: MessageEvent<FinisherRequest>) => {
   }
   (self as unknown as Worker).postMessage(reply, reply.ok ? [reply.frame.pixels.buffer] : []);
 });
+
+announceReady();

@@ -7,6 +7,7 @@
 import { compositeOverColor } from '../../../imaging/composite';
 import { estimateForeground } from '../../../imaging/foreground';
 import type { RgbaImage } from '../../../imaging/image';
+import { startWorker, type StartedWorker } from '../../../engine/worker-start';
 
 export type Fill = readonly [number, number, number];
 
@@ -53,7 +54,7 @@ export const inlineFinisher: FrameFinisher = {
  * failure (a crash, a script that does not load) rejects every frame it holds,
  * so a job fails instead of waiting for an answer that will not come.
  */
-export function workerFinisher(worker: Worker): FrameFinisher {
+export function workerFinisher(worker: Pick<StartedWorker, 'postMessage' | 'addEventListener' | 'terminate'>): FrameFinisher {
   const waiting = new Map<number, { resolve: (frame: FinishedFrame) => void; reject: (error: Error) => void }>();
   let next = 0;
   let broken: Error | null = null;
@@ -95,5 +96,5 @@ export function workerFinisher(worker: Worker): FrameFinisher {
 /** A helper worker where workers exist, else this thread. */
 export function openFrameFinisher(): FrameFinisher {
   if (typeof Worker === 'undefined') return inlineFinisher;
-  return workerFinisher(new Worker(new URL('./frame-finisher-worker.ts', import.meta.url), { type: 'module', name: 'video frames' }));
+  return workerFinisher(startWorker(new Worker(new URL('./frame-finisher-worker.ts', import.meta.url), { type: 'module', name: 'video frames' })));
 }
