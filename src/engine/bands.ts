@@ -7,6 +7,7 @@
 // Where there is no helper (Node, a page that is not isolated) or the image
 // is small, both bands run here, one after the other.
 import * as Comlink from 'comlink';
+import { hasSharedMemory, isShared } from './shared-memory';
 import { startWorker } from './worker-start';
 import { foregroundCoarse, foregroundRows, DEFAULT_FOREGROUND, type ForegroundOptions } from '../imaging/foreground';
 import { applyGuidedUpsampleRows, type GuidedCoefficients } from '../imaging/guided-filter';
@@ -64,9 +65,8 @@ let helper: Comlink.Remote<BandHelper> | null = null;
 
 function helperFor(image: RgbaImage): Comlink.Remote<BandHelper> | null {
   if (image.width * image.height < MIN_PIXELS) return null;
-  // The helper reads the image shared, not copied: it needs SharedArrayBuffer, which an engine may
-  // withhold even from an isolated page (WebKit does); without it both bands run here.
-  if (typeof Worker === 'undefined' || !globalThis.crossOriginIsolated || typeof SharedArrayBuffer === 'undefined') return null;
+  // The helper reads the image shared, not copied; without shared memory both bands run here.
+  if (typeof Worker === 'undefined' || !hasSharedMemory()) return null;
   helper ??= Comlink.wrap<BandHelper>(startWorker(new Worker(new URL('./band-worker.ts', import.meta.url), { type: 'module', name: 'bands' })));
   return helper;
 }
@@ -144,5 +144,5 @@ export class Banded {
 
 /** A plane the caller may keep and hand to anything (a shared one cannot go into an ImageData or a Blob). */
 export function unshared(data: Uint8ClampedArray): Uint8ClampedArray {
-  return data.buffer instanceof SharedArrayBuffer ? new Uint8ClampedArray(data) : data;
+  return isShared(data) ? new Uint8ClampedArray(data) : data;
 }

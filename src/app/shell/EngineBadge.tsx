@@ -64,8 +64,8 @@ export function EngineBadge() {
             <dd>{threadsLabel(status)}</dd>
             <dt>Model cached</dt>
             <dd>{status.modelCached ? 'Yes, works offline' : 'Not yet'}</dd>
-            <dt>Isolated</dt>
-            <dd>{status.crossOriginIsolated ? 'Yes (model threads)' : 'No'}</dd>
+            <dt>Shared memory</dt>
+            <dd>{status.sharedMemory ? 'Yes (model threads)' : 'No (one model thread)'}</dd>
             {status.download && status.download.total > 0 && (
               <>
                 <dt>Model size</dt>

@@ -1,7 +1,7 @@
 // Chooses where the model runs. On the CPU: LiteRT.js (XNNPACK) where the
 // browser has what its builds need (bench:litert: 0.62× ORT's time for the
 // same graph and the same mask), else onnxruntime-web's WASM; either with
-// threads when the page is cross-origin isolated. WebGPU only when a hardware
+// threads where there is shared memory (shared-memory.ts). WebGPU only when a hardware
 // adapter exists, the session builds, a warm-up run succeeds and it beats the
 // CPU; it gets the float16 graph when the adapter has `shader-f16`, else float32.
 // The reason for the choice travels with it, for X-Engine and the app status.
@@ -41,9 +41,9 @@ export function wasmBackend(env: ThreadEnvironment): WasmBackend {
 }
 
 function wasmReason(env: BackendEnvironment, backend: WasmBackend): string {
-  return env.crossOriginIsolated
-    ? `WASM with ${backend.threads} threads (cross-origin isolated)`
-    : 'WASM on one thread (the page is not cross-origin isolated, so no threads)';
+  return env.sharedMemory
+    ? `WASM with ${backend.threads} threads (shared memory)`
+    : 'WASM on one thread (no SharedArrayBuffer here, so no threads)';
 }
 
 function message(error: unknown): string {

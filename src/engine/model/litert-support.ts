@@ -34,11 +34,11 @@ export function chooseLiteRtBuild(features: WasmFeatures, env: ThreadEnvironment
     }
     return { usable: true, build: 'compat', threads: 1, reason: 'LiteRT compat build on one thread (no relaxed SIMD)' };
   }
-  if (env.crossOriginIsolated && features.threads) {
+  if (env.sharedMemory && features.threads) {
     const threads = modelThreads(env);
-    return { usable: true, build: 'threaded', threads, reason: `LiteRT with ${threads} threads (cross-origin isolated)` };
+    return { usable: true, build: 'threaded', threads, reason: `LiteRT with ${threads} threads (shared memory)` };
   }
-  return { usable: true, build: 'relaxed-simd', threads: 1, reason: 'LiteRT on one thread (the page is not cross-origin isolated, so no threads)' };
+  return { usable: true, build: 'relaxed-simd', threads: 1, reason: 'LiteRT on one thread (no SharedArrayBuffer here, so no threads)' };
 }
 
 /** (func (result v128) v128.const 0): validates only where WebAssembly has SIMD128. */

@@ -13,6 +13,7 @@ import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl } from './mode
 import { createSegmenter } from './create-segmenter';
 import { backendThreads, type ModelSource, type Segmenter } from './segmenter';
 import { ownThreadEnvironment } from './threads';
+import { hasSharedMemory } from '../shared-memory';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../../api/tasks';
 
@@ -21,7 +22,7 @@ export interface EngineStatus {
   backend?: string;
   reason?: string;
   modelCached: boolean;
-  crossOriginIsolated: boolean;
+  sharedMemory: boolean;
   threads: number;
   download?: DownloadProgress;
   error?: string;
@@ -44,7 +45,7 @@ let options: RuntimeOptions = {};
 const status: EngineStatus = {
   state: 'idle',
   modelCached: false,
-  crossOriginIsolated: self.crossOriginIsolated,
+  sharedMemory: hasSharedMemory(),
   threads: 1,
   sides: [],
   startup: {},

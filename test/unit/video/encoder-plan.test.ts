@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { describePlan, encodedSize, planEncoder, type EncoderEnvironment } from '../../../src/features/video/shared/encoder-plan';
 import { OUTPUT_FORMATS } from '../../../src/features/video/shared/meta';
 
-/** What headless Chromium on this machine offers: WebCodecs H.264 and VP9, no HEVC; cross-origin isolated. */
-const CHROMIUM: EncoderEnvironment = { webCodecs: new Set(['avc', 'vp9']), crossOriginIsolated: true };
+/** What headless Chromium on this machine offers: WebCodecs H.264 and VP9, no HEVC; shared memory. */
+const CHROMIUM: EncoderEnvironment = { webCodecs: new Set(['avc', 'vp9']), sharedMemory: true };
 
 describe('planEncoder on headless Chromium', () => {
   test('each of the nine formats has its encoder', () => {
@@ -35,17 +35,17 @@ describe('planEncoder where an encoder is missing', () => {
   });
 
   test('H.264 falls back to ffmpeg libx264 on the single-thread core', () => {
-    const env = { webCodecs: new Set<never>(), crossOriginIsolated: false };
+    const env = { webCodecs: new Set<never>(), sharedMemory: false };
     expect(planEncoder('mkv_h264', false, env)).toEqual({ engine: 'ffmpeg', codec: 'libx264', core: 'single-thread', container: 'mkv', alpha: false });
   });
 
-  test('HEVC without cross-origin isolation has no encoder (libx265 hangs on the single-thread core)', () => {
-    const plan = planEncoder('mp4_h265', false, { webCodecs: new Set(['avc']), crossOriginIsolated: false });
-    expect(plan).toEqual({ missing: expect.stringMatching(/mp4_h265 needs HEVC.*cross-origin isolated/) });
+  test('HEVC without shared memory has no encoder (libx265 hangs on the single-thread core)', () => {
+    const plan = planEncoder('mp4_h265', false, { webCodecs: new Set(['avc']), sharedMemory: false });
+    expect(plan).toEqual({ missing: expect.stringMatching(/mp4_h265 needs HEVC.*SharedArrayBuffer/) });
   });
 
   test('VP9 without WebCodecs has no encoder (ffmpeg.wasm libvpx-vp9 fails)', () => {
-    const plan = planEncoder('webm_vp9', true, { webCodecs: new Set(['avc']), crossOriginIsolated: true });
+    const plan = planEncoder('webm_vp9', true, { webCodecs: new Set(['avc']), sharedMemory: true });
     expect(plan).toEqual({ missing: expect.stringMatching(/webm_vp9 needs VP9/) });
   });
 });

@@ -20,7 +20,7 @@ export interface EncoderEnvironment {
   /** Codecs this browser's WebCodecs VideoEncoder accepts at the output size. */
   webCodecs: ReadonlySet<WebCodecsCodec>;
   /** SharedArrayBuffer is available, so ffmpeg's multi-thread core can start. */
-  crossOriginIsolated: boolean;
+  sharedMemory: boolean;
 }
 
 const WEBCODECS_CODEC = { h264: 'avc', vp9: 'vp9', hevc: 'hevc' } as const;
@@ -38,9 +38,9 @@ export function planEncoder(format: OutputFormat, transparent: boolean, env: Enc
   if (env.webCodecs.has(webCodec)) return { engine: 'webcodecs', codec: webCodec, container, alpha };
   if (codec === 'h264') return { engine: 'ffmpeg', codec: 'libx264', core: 'single-thread', container, alpha: false };
   if (codec === 'hevc') {
-    if (env.crossOriginIsolated) return { engine: 'ffmpeg', codec: 'libx265', core: 'multi-thread', container, alpha: false };
+    if (env.sharedMemory) return { engine: 'ffmpeg', codec: 'libx265', core: 'multi-thread', container, alpha: false };
     return {
-      missing: `${format} needs HEVC encoding: this browser's WebCodecs does not offer it, and ffmpeg's libx265 needs the multi-thread core, which needs a cross-origin isolated page`,
+      missing: `${format} needs HEVC encoding: this browser's WebCodecs does not offer it, and ffmpeg's libx265 needs the multi-thread core, which needs SharedArrayBuffer (withheld here)`,
     };
   }
   return { missing: `${format} needs VP9 encoding, which this browser's WebCodecs does not offer (ffmpeg.wasm's libvpx-vp9 does not work)` };

@@ -1,5 +1,5 @@
 // The backend choice with the real model in onnxruntime-web (WASM, in Node):
-// WASM with threads only when cross-origin isolated; a WebGPU that is missing,
+// WASM with threads only where there is shared memory; a WebGPU that is missing,
 // throws, or cannot build the session, and a LiteRT that is not offered, not
 // usable or cannot start, fall back to WASM saying why.
 import { readFileSync } from 'node:fs';
@@ -24,46 +24,46 @@ beforeAll(async () => {
 
 describe('chooseBackend', () => {
   test('without WebGPU: WASM with threads when isolated', async () => {
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
     expect(choice.label).toBe('wasm-threads(2)');
-    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); LiteRT not offered; no WebGPU in this browser');
+    expect(choice.reason).toBe('WASM with 2 threads (shared memory); LiteRT not offered; no WebGPU in this browser');
     await choice.segmenter.release();
   });
 
   test('a throwing adapter falls back to WASM, on one thread when not isolated, and says why', async () => {
     const gpu = { requestAdapter: () => Promise.reject(new Error('simulated adapter failure')) };
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, crossOriginIsolated: false, hardwareConcurrency: 8 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: false, hardwareConcurrency: 8 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 1 });
     expect(choice.label).toBe('wasm');
-    expect(choice.reason).toBe('WASM on one thread (the page is not cross-origin isolated, so no threads); LiteRT not offered; WebGPU failed (simulated adapter failure)');
+    expect(choice.reason).toBe('WASM on one thread (no SharedArrayBuffer here, so no threads); LiteRT not offered; WebGPU failed (simulated adapter failure)');
     await choice.segmenter.release();
   });
 
   test('an adapter on which the session cannot be built falls back to WASM', async () => {
     // Node's onnxruntime-web has no WebGPU backend, so building the session fails as on a GPU that cannot run ISNet.
     const gpu = { requestAdapter: async () => ({}) as GPUAdapter };
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, crossOriginIsolated: true, hardwareConcurrency: 4 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: true, hardwareConcurrency: 4 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 4 });
-    expect(choice.reason).toMatch(/^WASM with 4 threads \(cross-origin isolated\); LiteRT not offered; WebGPU failed \(.+\)$/);
+    expect(choice.reason).toMatch(/^WASM with 4 threads \(shared memory\); LiteRT not offered; WebGPU failed \(.+\)$/);
     expect(choice.timings).toEqual({});
     await choice.segmenter.release();
   });
 
   test('LiteRT offered but unable to start (Node has no LiteRT runtime): ORT WASM, saying why', async () => {
-    const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
     expect(liteRt).toMatchObject({ usable: true, build: 'threaded', threads: 2 });
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
-    expect(choice.reason).toMatch(/^WASM with 2 threads \(cross-origin isolated\); LiteRT failed \(.+\); no WebGPU in this browser$/);
+    expect(choice.reason).toMatch(/^WASM with 2 threads \(shared memory\); LiteRT failed \(.+\); no WebGPU in this browser$/);
     await choice.segmenter.release();
   });
 
   test('a browser without WebAssembly SIMD gets ORT WASM, and the reason names what LiteRT lacked', async () => {
-    const liteRt = chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, { crossOriginIsolated: true, hardwareConcurrency: 2 });
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, crossOriginIsolated: true, hardwareConcurrency: 2, liteRt });
+    const liteRt = chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
-    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); no LiteRT: no WebAssembly SIMD in this browser; no WebGPU in this browser');
+    expect(choice.reason).toBe('WASM with 2 threads (shared memory); no LiteRT: no WebAssembly SIMD in this browser; no WebGPU in this browser');
     await choice.segmenter.release();
   });
 });

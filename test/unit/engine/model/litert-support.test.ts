@@ -1,9 +1,9 @@
 // Which LiteRT.js build a browser gets, from its WebAssembly features and
-// whether the page is cross-origin isolated; without SIMD, none (ORT stays).
+// whether there is shared memory (SharedArrayBuffer); without SIMD, none (ORT stays).
 import { describe, expect, test } from 'vitest';
 import { chooseLiteRtBuild } from '../../../../src/engine/model/litert-support';
 
-const isolated = { crossOriginIsolated: true, hardwareConcurrency: 8 };
+const isolated = { sharedMemory: true, hardwareConcurrency: 8 };
 const all = { simd: true, relaxedSimd: true, threads: true };
 
 describe('chooseLiteRtBuild', () => {
@@ -13,13 +13,13 @@ describe('chooseLiteRtBuild', () => {
   });
 
   test('not isolated, or no wasm threads: the relaxed-SIMD build on one thread', () => {
-    expect(chooseLiteRtBuild(all, { ...isolated, crossOriginIsolated: false })).toMatchObject({ build: 'relaxed-simd', threads: 1 });
+    expect(chooseLiteRtBuild(all, { ...isolated, sharedMemory: false })).toMatchObject({ build: 'relaxed-simd', threads: 1 });
     expect(chooseLiteRtBuild({ ...all, threads: false }, isolated)).toMatchObject({ build: 'relaxed-simd', threads: 1 });
   });
 
   test('SIMD without relaxed SIMD (Safari today): the compat build on one thread, only where ORT would get no more', () => {
     const noRelaxed = { simd: true, relaxedSimd: false, threads: true };
-    expect(chooseLiteRtBuild(noRelaxed, { ...isolated, crossOriginIsolated: false })).toMatchObject({ usable: true, build: 'compat', threads: 1 });
+    expect(chooseLiteRtBuild(noRelaxed, { ...isolated, sharedMemory: false })).toMatchObject({ usable: true, build: 'compat', threads: 1 });
     expect(chooseLiteRtBuild(noRelaxed, { ...isolated, hardwareConcurrency: 1 })).toMatchObject({ usable: true, build: 'compat', threads: 1 });
     expect(chooseLiteRtBuild(noRelaxed, { ...isolated, hardwareConcurrency: 2 })).toEqual({
       usable: false,

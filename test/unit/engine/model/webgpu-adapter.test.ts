@@ -53,9 +53,9 @@ describe('chooseBackend on a software adapter', () => {
     const model = patchIsnet(shipped, { keepOutputs: ['output'], clearCeilMode: true, inputSize: 64 }).bytes;
     let devicesAsked = 0;
     const adapter = { ...swiftShader, requestDevice: () => (devicesAsked++, Promise.reject(new Error('no device'))) } as unknown as GPUAdapter;
-    const choice = await chooseBackend(bytesSource(64, model), { gpu: { requestAdapter: async () => adapter }, crossOriginIsolated: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(64, model), { gpu: { requestAdapter: async () => adapter }, sharedMemory: true, hardwareConcurrency: 2 });
     expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
-    expect(choice.reason).toBe('WASM with 2 threads (cross-origin isolated); LiteRT not offered; WebGPU not tried: the WebGPU adapter is software (swiftshader), slower than the CPU');
+    expect(choice.reason).toBe('WASM with 2 threads (shared memory); LiteRT not offered; WebGPU not tried: the WebGPU adapter is software (swiftshader), slower than the CPU');
     expect(choice.timings).toEqual({});
     expect(devicesAsked).toBe(0);
     await choice.segmenter.release();

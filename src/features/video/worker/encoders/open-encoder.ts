@@ -3,6 +3,7 @@
 import { FFmpeg } from '@ffmpeg/ffmpeg';
 import { canEncodeVideo, type InputAudioTrack } from 'mediabunny';
 import { ApiError } from '../../../../api/errors';
+import { hasSharedMemory } from '../../../../engine/shared-memory';
 import { describePlan, encodedSize, planEncoder, type EncoderEnvironment, type WebCodecsCodec } from '../../shared/encoder-plan';
 import type { OutputFormat } from '../../shared/meta';
 import type { VideoProbe } from '../../shared/output';
@@ -28,7 +29,7 @@ async function encoderEnvironment(width: number, height: number, allowed: readon
       if (await canEncodeVideo(codec, { width: width - (width % 2), height: height - (height % 2) })) offered.add(codec);
     }
   }
-  return { webCodecs: offered, crossOriginIsolated: self.crossOriginIsolated };
+  return { webCodecs: offered, sharedMemory: hasSharedMemory() };
 }
 
 export async function openEncoder(
