@@ -6,7 +6,7 @@
 import { ApiError, toApiError } from '../api/errors';
 import { resultRecord } from '../api/results';
 import { KEPT, libraryItem, type KeepAs } from '../store/library';
-import type { JobError, JobKind, JobRecord } from '../store/schema';
+import type { JobError, JobKind, JobRecord, JobWithInput } from '../store/schema';
 import type { StudioDatabase } from '../store/database';
 import { JOBS_CHANNEL } from './protocol';
 import { runOnPool, WorkerLostError, type WorkerPool } from './pool';
@@ -64,7 +64,7 @@ export interface JobHandler<Request = unknown> {
    * most MAX_ATTEMPTS times). Without it, only the time budget stops a hang.
    */
   stallMs?: number;
-  run(job: JobRecord<Request>, work: JobWork): Promise<JobProduct>;
+  run(job: JobWithInput<Request>, work: JobWork): Promise<JobProduct>;
 }
 
 export class JobRunner {
@@ -199,8 +199,13 @@ export class JobRunner {
       await this.fail(queued, { error_code: 'unexpected_error', message: `the job was started ${queued.attempts} times and never finished (${why})` });
       return true;
     }
-    const job = await this.transition(queued.id, { type: 'start' });
-    if (!job || job.status !== 'running' || job.attempts === queued.attempts) return true;
+    const started = await this.transition(queued.id, { type: 'start' });
+    if (!started || started.status !== 'running' || started.attempts === queued.attempts) return true;
+    const job = await store.jobs.withInput(started);
+    if (!job) {
+      await this.fail(started, { error_code: 'unexpected_error', message: "the job's input is no longer stored; send it again" });
+      return true;
+    }
 
     const cancel = new AbortController();
     this.current = { id: job.id, cancel };

@@ -2,7 +2,7 @@
 // failed, never back but for one door: the user may queue a failed job again.
 // A restart after a reload or a crashed worker is a running job started again
 // (one more attempt), not a step back.
-import type { JobError, JobRecord } from './schema';
+import type { JobError, JobRecord, JobWithInput } from './schema';
 
 /** A job that has not ended by then fails with job_expired; an ended one is purged then. */
 export const JOB_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export function pendingJob<Request>(fields: {
   now: number;
   group?: string;
   paused?: boolean;
-}): JobRecord<Request> {
+}): JobWithInput<Request> {
   const { id, now, ...rest } = fields;
   return { ...rest, id: id ?? crypto.randomUUID(), status: 'pending', progress: 0, createdAt: now, updatedAt: now, attempts: 0, cost: 0 };
 }
@@ -58,7 +58,7 @@ export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: 
             resultId: event.resultId,
             resultExt: event.resultExt,
             cost: event.cost,
-            input: job.input.size > KEPT_INPUT_BYTES ? new Blob([]) : job.input,
+            input: job.input.size > KEPT_INPUT_BYTES ? { size: 0, type: job.input.type } : job.input,
             updatedAt: now,
           }
         : null;

@@ -1,6 +1,6 @@
 // The library's records, built the one way: a new item from the result that
 // made it. Results kept in the library never expire.
-import type { LibraryItem, LibraryKind, LibraryVersion, ResultRecord } from './schema';
+import type { LibraryKind, LibraryVersion, NewLibraryItem, ResultRecord } from './schema';
 
 /** A kept result's lifetime: it lives until the user deletes its library item. */
 export const KEPT = Number.POSITIVE_INFINITY;
@@ -21,7 +21,7 @@ export function versionOf(result: ResultRecord, made: LibraryVersion['made'], no
   return { resultId: result.id, ext: result.ext, contentType: result.contentType, width: result.width, height: result.height, createdAt: now, made };
 }
 
-export function libraryItem(id: string, result: ResultRecord, keep: KeepAs, now: number): LibraryItem {
+export function libraryItem(id: string, result: ResultRecord, keep: KeepAs, now: number): NewLibraryItem {
   return {
     id,
     name: keep.name,

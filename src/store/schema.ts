@@ -1,5 +1,6 @@
 // What IndexedDB holds. One database, one object store per kind of record.
 import type { DBSchema, IDBPDatabase } from 'idb';
+import type { Payload, PayloadInfo } from './stored-bytes';
 
 export const DB_NAME = 'cutout-studio';
 
@@ -19,6 +20,7 @@ export interface KeyRecord {
   ratePerSecond: number | null;
 }
 
+/** A result with its bytes, as it is written and as `results.get` reads it. */
 export interface ResultRecord {
   /** The unguessable token in /v1/results/<id>.<ext>. */
   id: string;
@@ -34,6 +36,9 @@ export interface ResultRecord {
   height?: number;
   label?: string;
 }
+
+/** A result as stored and listed: its bytes are a payload of their own. */
+export type ResultInfo = Omit<ResultRecord, 'blob'> & { size: number };
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type JobKind = 'video' | 'try-on' | 'cutout';
@@ -52,7 +57,8 @@ export interface JobRecord<Request = unknown> {
   progress: number;
   /** The validated request, as the feature's job runner reads it. */
   request: Request;
-  input: Blob;
+  /** The input's size and type; its bytes are a payload of their own (`jobs.input`). Size 0 once dropped. */
+  input: PayloadInfo;
   createdAt: number;
   updatedAt: number;
   /** How many times a host started it; a restart after a crash adds one. */
@@ -68,6 +74,9 @@ export interface JobRecord<Request = unknown> {
   /** A paused job waits in the queue until it is resumed. */
   paused?: boolean;
 }
+
+/** A job with its input, as it is queued and as a job handler gets it. */
+export type JobWithInput<Request = unknown> = Omit<JobRecord<Request>, 'input'> & { input: Blob };
 
 export interface LedgerEntry {
   id?: number;
@@ -115,14 +124,17 @@ export interface LibraryItem {
   createdAt: number;
   updatedAt: number;
   versions: LibraryVersion[];
-  /** The photo it was made from, for touch-up and before/after. */
-  source?: Blob;
+  /** The photo it was made from, for touch-up and before/after: its bytes are a payload (`library.source`). */
+  source?: PayloadInfo;
   /** A small picture of the current version for lists. */
   thumb?: Blob;
   /** Bytes of every version and the source. */
   bytes: number;
   batchId?: string;
 }
+
+/** A library item with its photo, as it is written. */
+export type NewLibraryItem = Omit<LibraryItem, 'source'> & { source?: Blob };
 
 /** A studio batch: its name and the finishing every item gets unless it has its own. */
 export interface BatchRecord<Finish = unknown> {
@@ -133,16 +145,20 @@ export interface BatchRecord<Finish = unknown> {
   /** Finishing an item has of its own, by item id. */
   itemFinish: Record<string, Finish>;
   paused: boolean;
+  /** One more at every write, so a change made outside a transaction can tell it read the latest. */
+  revision?: number;
 }
 
 export interface StudioSchema extends DBSchema {
   keys: { key: string; value: KeyRecord; indexes: { byHash: string } };
-  results: { key: string; value: ResultRecord; indexes: { byExpiry: number; byCreated: number } };
+  results: { key: string; value: ResultInfo; indexes: { byExpiry: number; byCreated: number } };
   jobs: { key: string; value: JobRecord; indexes: { byStatus: string; byCreated: number; byGroup: string } };
   ledger: { key: number; value: LedgerEntry; indexes: { byKey: string } };
   reservations: { key: string; value: Reservation; indexes: { byKey: string } };
   library: { key: string; value: LibraryItem; indexes: { byCreated: number; byBatch: string } };
   batches: { key: string; value: BatchRecord; indexes: { byCreated: number } };
+  /** The bytes of results (`result:<id>`), job inputs (`input:<job id>`) and library photos (`source:<item id>`). */
+  payloads: { key: string; value: Payload };
 }
 
 export type StudioDb = IDBPDatabase<StudioSchema>;

@@ -44,9 +44,10 @@ async function queuedJob(): Promise<JobRecord> {
 /** Ends a job as the window's runner would. */
 async function endJob(job: JobRecord, outcome: 'complete' | 'fail'): Promise<void> {
   const now = h.clock.now();
-  const running = nextJobState(job, { type: 'start' }, now)!;
+  await h.db.jobs.update(job.id, (stored) => nextJobState(stored, { type: 'start' }, now));
   if (outcome === 'fail') {
-    await h.db.jobs.put(nextJobState(running, { type: 'fail', error: { error_code: 'invalid_parameter', message: 'person_image: no person was found in the image' } }, now)!);
+    const error = { error_code: 'invalid_parameter', message: 'person_image: no person was found in the image' };
+    await h.db.jobs.update(job.id, (running) => nextJobState(running, { type: 'fail', error }, now));
     return;
   }
   const record = await saveResult(h.deps, {
@@ -57,7 +58,7 @@ async function endJob(job: JobRecord, outcome: 'complete' | 'fail'): Promise<voi
     keyId: job.keyId,
     lifetimeMs: 3_600_000,
   });
-  await h.db.jobs.put(nextJobState(running, { type: 'complete', resultId: record.id, resultExt: 'jpg', cost: 5 }, now)!);
+  await h.db.jobs.update(job.id, (running) => nextJobState(running, { type: 'complete', resultId: record.id, resultExt: 'jpg', cost: 5 }, now));
 }
 
 describe('wait_for_result (the default)', () => {
@@ -97,7 +98,7 @@ describe('inputs', () => {
     const response = await h.call('/v1/try-on', { method: 'POST', body: form });
     expect(response.status).toBe(202);
     const job = await queuedJob();
-    expect(new Uint8Array(await job.input.arrayBuffer())).toEqual(person);
+    expect(new Uint8Array(await (await h.db.jobs.input(job.id))!.arrayBuffer())).toEqual(person);
     const request = job.request as { garment: Blob; options: { garmentMode: string; preprocessGarment: boolean; removeBackground: boolean } };
     expect(new Uint8Array(await request.garment.arrayBuffer())).toEqual(garment);
     expect(request.options).toMatchObject({ garmentMode: 'upper', preprocessGarment: true, removeBackground: false });

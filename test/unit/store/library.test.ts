@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { resultRecord } from '../../../src/api/results';
 import { pendingJob, nextJobState } from '../../../src/store/job-state';
 import { KEPT, libraryItem } from '../../../src/store/library';
-import type { JobRecord } from '../../../src/store/schema';
+import type { JobWithInput } from '../../../src/store/schema';
 import { openStudioDatabase, type StudioDatabase } from '../../../src/store/database';
 
 let counter = 0;
@@ -18,10 +18,10 @@ function kept(now: number) {
   return resultRecord({ blob: png(), contentType: 'image/png', ext: 'png', route: 'studio', keyId: null, lifetimeMs: KEPT, width: 4, height: 3 }, now);
 }
 
-async function runningJob(db: StudioDatabase, group?: string): Promise<JobRecord> {
+async function runningJob(db: StudioDatabase, group?: string): Promise<JobWithInput> {
   const job = pendingJob({ kind: 'cutout', keyId: null, request: {}, input: png(7), label: 'shoe.jpg', now: 1, group });
   await db.jobs.put(nextJobState(job, { type: 'start' }, 2)!);
-  return (await db.jobs.get(job.id))!;
+  return (await db.jobs.withInput((await db.jobs.get(job.id))!))!;
 }
 
 describe('library', () => {

@@ -1,5 +1,6 @@
 // A database made by the first version of the app, holding a key, a result, a
-// job and a ledger line, opens in the current version with all of it intact.
+// job and a ledger line, opens in the current version with all of it intact,
+// the Blobs its records held moved to payloads of their own.
 import { openDB } from 'idb';
 import { describe, expect, test } from 'vitest';
 import { LATEST_VERSION } from '../../../src/store/migrations';
@@ -45,6 +46,11 @@ describe('migrations', () => {
     expect(await db.library.list()).toEqual([]);
     expect(await db.batches.list()).toEqual([]);
     expect(await db.jobs.inGroup('none')).toEqual([]);
+    // Version 4: the Blobs the records held are payloads; the records keep their size and type.
+    expect(await (await db.results.get('r1'))!.blob.text()).toBe('png');
+    expect((await db.results.list())[0]).toMatchObject({ id: 'r1', size: 3 });
+    expect((await db.jobs.get('j1'))!.input).toEqual({ size: 3, type: '' });
+    expect(await (await db.jobs.input('j1'))!.text()).toBe('mp4');
     await expect(db.credits.reserve({ id: 'more', keyId: 'k1', credits: 1, at: 5, expiresAt: 100 })).rejects.toMatchObject({
       code: 'insufficient_api_credits',
     });

@@ -2,12 +2,12 @@
 // blobs a day after they ended, and credit holds nobody settled.
 import { describe, expect, test } from 'vitest';
 import { JOB_LIFETIME_MS } from '../../../src/store/job-state';
-import type { JobRecord } from '../../../src/store/schema';
+import type { JobRecord, JobWithInput } from '../../../src/store/schema';
 import { openStudioDatabase } from '../../../src/store/database';
 
 let counter = 0;
 
-const job = (id: string, status: JobRecord['status'], updatedAt: number): JobRecord => ({
+const job = (id: string, status: JobRecord['status'], updatedAt: number): JobWithInput => ({
   id,
   keyId: null,
   kind: 'video',

@@ -1,6 +1,6 @@
 // One result: what it looks like, where it came from, how long it has left.
 import { resultPath } from '../../../api/results';
-import type { ResultRecord } from '../../../store/schema';
+import type { ResultInfo } from '../../../store/schema';
 import { Icon } from '../../../ui/components/Icon';
 import { formatBytes, formatClock, formatTime } from '../../../ui/format';
 import { isVideo, type ResultSource } from './result-source';
@@ -9,7 +9,7 @@ import { isVideo, type ResultSource } from './result-source';
 const SOON_MS = 5 * 60 * 1000;
 
 export interface HistoryItemProps {
-  record: ResultRecord;
+  record: ResultInfo;
   source: ResultSource;
   now: number;
   onDelete(): void;
@@ -42,7 +42,7 @@ export function HistoryItem({ record, source, now, onDelete }: HistoryItemProps)
         </strong>
         <span className="hint">
           {record.width && record.height ? `${record.width} × ${record.height} px · ` : ''}
-          {formatBytes(record.blob.size)} · made {formatTime(record.createdAt)}
+          {formatBytes(record.size)} · made {formatTime(record.createdAt)}
         </span>
         <div className={`history-expiry${left < SOON_MS ? ' soon' : ''}`}>
           <span className="row between small">

@@ -2,13 +2,13 @@
 // the keys that made them. Results come from the API (in the service worker)
 // and from the app's pages; nothing announces them, so the list is re-read often.
 import { useCallback, useEffect, useState } from 'react';
-import type { ResultRecord } from '../../../store/schema';
+import type { ResultInfo } from '../../../store/schema';
 import { studioDatabase } from '../../../store/database';
 
 const REFRESH_MS = 3000;
 
 export function useResults() {
-  const [results, setResults] = useState<ResultRecord[] | null>(null);
+  const [results, setResults] = useState<ResultInfo[] | null>(null);
   const [keyNames, setKeyNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const reload = useCallback(async () => {

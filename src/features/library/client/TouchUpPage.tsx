@@ -15,18 +15,19 @@ import './library.css';
 export function TouchUpPage({ params: { id } }: PageProps) {
   const { engine } = useServices();
   const { item } = useLibraryItem(id);
-  const [cutout, setCutout] = useState<Blob | null>(null);
+  const [images, setImages] = useState<{ cutout: Blob | null; source: Blob | null } | null>(null);
   const current = item?.versions[0];
 
   useEffect(() => {
-    if (!current) return;
+    if (!current || !item) return;
     void studioDatabase()
-      .then((db) => db.results.get(current.resultId))
-      .then((result) => setCutout(result?.blob ?? null));
-  }, [current?.resultId]);
+      .then((db) => Promise.all([db.results.get(current.resultId), db.library.source(item.id)]))
+      .then(([result, source]) => setImages({ cutout: result?.blob ?? null, source }));
+  }, [current?.resultId, item?.id]);
 
-  if (item === undefined || (item && !cutout)) return <div className="page" aria-busy="true" />;
-  if (item === null || !item.source || item.kind !== 'cutout' || !cutout) {
+  if (item === undefined || (item && !images)) return <div className="page" aria-busy="true" />;
+  const { cutout, source } = images ?? { cutout: null, source: null };
+  if (item === null || !source || item.kind !== 'cutout' || !cutout) {
     return (
       <div className="page">
         <div className="card">
@@ -56,7 +57,7 @@ export function TouchUpPage({ params: { id } }: PageProps) {
           <p>Paint with Keep where the cut-out missed part of the subject, with Erase where it kept background. Strokes snap to the photo's edges.</p>
         </div>
       </header>
-      <TouchUpEditor source={item.source} cutout={cutout} onSave={save} onClose={() => navigate(`/library/${item.id}`)} />
+      <TouchUpEditor source={source} cutout={cutout} onSave={save} onClose={() => navigate(`/library/${item.id}`)} />
     </div>
   );
 }

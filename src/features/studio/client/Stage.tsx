@@ -13,6 +13,7 @@ import { backgroundClass, backgroundStyle } from './background-style';
 import type { BatchItem } from './batch';
 import type { Background } from './studio-options';
 import type { PreviewState } from './useComposePreview';
+import { useStoredPhoto } from './useStoredPhoto';
 
 export interface StageProps {
   item: BatchItem;
@@ -59,7 +60,7 @@ function Working({ item, place, onCancel }: Pick<StageProps, 'item' | 'place' | 
 
 export function Stage({ item, place, preview, background, cropped, onCancel, onRetry }: StageProps) {
   const name = item.fileName;
-  const sourceUrl = useObjectUrl(item.source, item.id) ?? undefined;
+  const sourceUrl = useObjectUrl(useStoredPhoto(item.id), item.id) ?? undefined;
   if (item.status === 'done' && item.cutout) {
     return (
       <div className="stage" aria-busy={preview.pending}>

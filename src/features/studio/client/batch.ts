@@ -14,8 +14,6 @@ export interface BatchItem {
   /** 0–1 while working. */
   progress: number;
   error?: JobError;
-  /** The photo as dropped. */
-  source: Blob;
   /** The current version of the cut-out, once done. */
   cutout?: { resultId: string; ext: string; width: number; height: number; touchedUp: boolean };
   thumb?: Blob;
@@ -45,7 +43,6 @@ export function batchItems(jobs: readonly JobRecord<CutoutJobRequest>[], kept: r
       status,
       progress: job.progress,
       error: job.error,
-      source: item?.source ?? job.input,
       createdAt: job.createdAt,
       ...(item && status === 'done' && doneParts(item)),
     });
@@ -53,7 +50,7 @@ export function batchItems(jobs: readonly JobRecord<CutoutJobRequest>[], kept: r
   // Items whose jobs were purged: the library is all that is left of them.
   for (const item of library.values()) {
     if (!item.source) continue;
-    items.push({ id: item.id, fileName: item.name, status: 'done', progress: 1, source: item.source, createdAt: item.createdAt, ...doneParts(item) });
+    items.push({ id: item.id, fileName: item.name, status: 'done', progress: 1, createdAt: item.createdAt, ...doneParts(item) });
   }
   return items.sort((a, b) => a.createdAt - b.createdAt);
 }

@@ -12,8 +12,13 @@ import { DEFAULT_STUDIO_OPTIONS, type StudioOptions } from './studio-options';
 
 export type StudioBatch = BatchRecord<StudioOptions>;
 
-/** Files are queued in chunks, each one transaction, so the first images start while the rest are written. */
+/**
+ * Files are queued in chunks, each one transaction, so the first images start
+ * while the rest are written. A chunk's files are read into memory before its
+ * transaction (the database keeps bytes), so a chunk is also bounded in bytes.
+ */
 const WRITE_CHUNK = 50;
+const WRITE_CHUNK_BYTES = 64 * 1024 * 1024;
 
 const CURRENT_KEY = 'cutout.studio.batch';
 
@@ -38,9 +43,13 @@ export async function queueFiles(batch: StudioBatch, files: readonly File[]): Pr
   const db = await studioDatabase();
   const now = appClock.now();
   const jobs = cutoutJobs(files, batch.id, batch.paused, now);
-  for (let start = 0; start < jobs.length; start += WRITE_CHUNK) {
-    await db.jobs.putMany(jobs.slice(start, start + WRITE_CHUNK) as JobRecord[]);
+  for (let start = 0; start < jobs.length; ) {
+    let end = start + 1;
+    let bytes = jobs[start].input.size;
+    while (end < jobs.length && end - start < WRITE_CHUNK && bytes + jobs[end].input.size <= WRITE_CHUNK_BYTES) bytes += jobs[end++].input.size;
+    await db.jobs.putMany(jobs.slice(start, end));
     announceJobs();
+    start = end;
   }
 }
 

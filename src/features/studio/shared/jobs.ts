@@ -2,7 +2,7 @@
 // by batch, run by whichever window holds the job runner (../jobs.ts). The
 // image is the job's input; what it makes is kept in the library under the
 // job's id, so one image can never become two library items.
-import type { JobRecord } from '../../../store/schema';
+import type { JobRecord, JobWithInput } from '../../../store/schema';
 import { pendingJob } from '../../../store/job-state';
 
 export interface CutoutJobRequest {
@@ -14,7 +14,7 @@ export interface CutoutJobRequest {
 export type CutoutJob = JobRecord<CutoutJobRequest>;
 
 /** Jobs for files dropped on a batch, in the order dropped (one millisecond apart, so the queue keeps it). */
-export function cutoutJobs(files: readonly File[], batchId: string, paused: boolean, now: number): CutoutJob[] {
+export function cutoutJobs(files: readonly File[], batchId: string, paused: boolean, now: number): JobWithInput<CutoutJobRequest>[] {
   return files.map((file, index) =>
     pendingJob<CutoutJobRequest>({
       kind: 'cutout',

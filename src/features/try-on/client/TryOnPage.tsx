@@ -35,7 +35,10 @@ export function TryOnPage() {
   // A new job from the same stored photos; made in the app, so free (no key).
   const retry = async (job: TryOnJob) => {
     const { garment, options, label } = job.request;
-    await createTryOnJob(await studioDatabase(), { person: job.input, garment, options, label, keyId: null, now: appClock.now() });
+    const db = await studioDatabase();
+    const person = await db.jobs.input(job.id);
+    if (!person) return;
+    await createTryOnJob(db, { person, garment, options, label, keyId: null, now: appClock.now() });
     announceJobs();
     await reload();
   };

@@ -14,8 +14,11 @@ export function VideoPage() {
   const cancel = (job: VideoJob) => cancelJob(job.id);
 
   const retry = async (job: VideoJob) => {
-    await createVideoJob(await studioDatabase(), {
-      input: job.input,
+    const db = await studioDatabase();
+    const input = await db.jobs.input(job.id);
+    if (!input) return;
+    await createVideoJob(db, {
+      input,
       options: job.request.options,
       fileName: job.request.fileName,
       keyId: job.keyId,
