@@ -7,6 +7,7 @@ import { task } from '../../api/tasks';
 import type { TryOnJobRequest } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
 import { THUMB_SIDE } from '../../store/library';
+import { posesInWindow } from './window-pose';
 
 export const jobHandler: JobHandler<TryOnJobRequest> = {
   kind: 'try-on',
@@ -14,7 +15,8 @@ export const jobHandler: JobHandler<TryOnJobRequest> = {
   timeBudgetMs: meta.timeBudgetMs,
   async run(job, work) {
     const { options, garment, label } = job.request;
-    const output = await work.run(task('tryOn', { person: job.input, garment, options }), (p) => work.progress(0.97 * p.fraction));
+    const poses = (await posesInWindow(job.input, garment)) ?? undefined;
+    const output = await work.run(task('tryOn', { person: job.input, garment, options, poses }), (p) => work.progress(0.97 * p.fraction));
     // Made in the app (no key): kept in the library until deleted, with a thumbnail for its lists.
     const thumb = job.keyId === null ? await work.run(task('thumbnail', { input: output.blob, side: THUMB_SIDE, size: output })) : undefined;
     const keep = thumb && { kind: 'try-on' as const, name: label, source: job.input, thumb };

@@ -1,11 +1,14 @@
 // The engine task try-on runs, declared for both sides.
 import type { TaskFn } from '../../../api/tasks';
 import type { TryOnOptions } from './meta';
+import type { TryOnPoses } from './pose';
 
 export interface TryOnArgs {
   person: Blob;
   garment: Blob;
   options: Pick<TryOnOptions, 'garmentMode' | 'preprocessGarment' | 'removeBackground'>;
+  /** Both photos' landmarks, when the window found them (its worker has no WebGL for the pose model). */
+  poses?: TryOnPoses;
 }
 
 export interface TryOnOutput {

@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/errors';
 import { personProblem } from './body';
 import { garmentMatte } from './garment-kind';
 import { alphaOf, type GarmentReading, type PersonReading } from './fit';
-import { detectPose } from './pose-model';
+import { detectPose, type PoseLandmark } from './pose-model';
 
 /** The model side each photo's matte is made at (bench/README.md, eval:try-on). */
 const TRY_ON_SIDES = { person: FULL_MODEL_SIDE, garment: FULL_MODEL_SIDE };
@@ -19,9 +19,9 @@ const matteAt = (side: number): PipelineSettings => ({ modelSide: () => side, re
 export const PERSON_MATTE = matteAt(TRY_ON_SIDES.person);
 export const GARMENT_MATTE = matteAt(TRY_ON_SIDES.garment);
 
-/** The person's pose and matte; throws invalid_parameter (before the matte is made) when there is no person to dress. */
-export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<PersonReading> {
-  const landmarks = await detectPose(photo);
+/** The person's pose (`found` when the window read it) and matte; throws invalid_parameter (before the matte is made) when there is no person to dress. */
+export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void, found?: PoseLandmark[] | null): Promise<PersonReading> {
+  const landmarks = found !== undefined ? found : await detectPose(photo);
   const problem = personProblem(landmarks, photo.width, photo.height);
   if (problem) throw new ApiError('invalid_parameter', problem);
   // A cut-out result takes the person's colours freed of the old background at
@@ -31,8 +31,8 @@ export async function readPerson(photo: RgbaImage, cutOut: boolean, progress: (p
 }
 
 /** The garment cut out of its photo (its matte mended, or read off a plain backdrop: garmentMatte), and the pose of anyone wearing it. */
-export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void): Promise<GarmentReading> {
-  const landmarks = await detectPose(photo);
+export async function readGarment(photo: RgbaImage, cutOut: boolean, progress: (p: EngineProgress) => void, found?: PoseLandmark[] | null): Promise<GarmentReading> {
+  const landmarks = found !== undefined ? found : await detectPose(photo);
   if (!cutOut || hasOwnAlpha(photo)) return { image: photo, landmarks };
   return { image: (await cutOutSubject(photo, progress, GARMENT_MATTE, (alpha) => garmentMatte(photo, alpha))).image, landmarks };
 }

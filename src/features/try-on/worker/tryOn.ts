@@ -23,7 +23,7 @@ async function encodeJpeg(image: RgbaImage): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/jpeg', quality: meta.jpegQuality });
 }
 
-export async function tryOn({ person, garment, options }: TryOnArgs, { progress }: TaskContext): Promise<TryOnOutput> {
+export async function tryOn({ person, garment, options, poses }: TryOnArgs, { progress }: TaskContext): Promise<TryOnOutput> {
   const { timings, lap } = lapTimer();
   progress({ stage: 'decoding', fraction: 0.01 });
   const [personImage, garmentImage] = await Promise.all([decodeImage(person), decodeImage(garment)]);
@@ -38,8 +38,8 @@ export async function tryOn({ person, garment, options }: TryOnArgs, { progress 
     progress({ stage, fraction: 0.08 + 0.4 * (done.person + done.garment) });
   };
   const [personReading, garmentReading] = await Promise.all([
-    readPerson(personImage, options.removeBackground, reading('person', 'finding the person')),
-    readGarment(garmentImage, options.preprocessGarment, reading('garment', 'isolating the garment')),
+    readPerson(personImage, options.removeBackground, reading('person', 'finding the person'), poses?.person),
+    readGarment(garmentImage, options.preprocessGarment, reading('garment', 'isolating the garment'), poses?.garment),
   ]);
   lap('masks');
 
