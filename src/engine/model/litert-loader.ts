@@ -23,12 +23,29 @@ const FILES: Record<LiteRtBuild, { js: string; wasm: string }> = {
 
 /** The globals Emscripten's script and LiteRT's loader talk through. */
 interface LoaderGlobals {
-  Module?: { locateFile(path: string): string; mainScriptUrlOrBlob?: string; wasmBinary?: Uint8Array };
+  Module?: {
+    locateFile(path: string): string;
+    mainScriptUrlOrBlob?: string;
+    wasmBinary?: Uint8Array;
+    print?: (text: string) => void;
+    printErr?: (text: string) => void;
+  };
   ModuleFactory?: unknown;
   importScripts?: (...urls: string[]) => void;
 }
 
 let loaded: { build: LiteRtBuild; liteRt: Promise<LiteRt> } | null = null;
+
+/**
+ * LiteRT's own log lines. Emscripten would print them all as console.error
+ * ("INFO: Creating LiteRT environment…", "WARNING: NPU accelerator could not be
+ * loaded…") on every start; they are the runtime's chatter, so they go to
+ * console.debug, and only its errors to console.warn.
+ */
+export function runtimeLog(text: string): void {
+  if (/^(ERROR|FATAL|F\d{4})\b/.test(text.trim())) console.warn('[LiteRT]', text);
+  else console.debug('[LiteRT]', text);
+}
 
 /** Runs a classic script's text in the global scope, as importScripts would. */
 async function runClassicScript(url: string): Promise<void> {
@@ -44,7 +61,7 @@ async function load(build: LiteRtBuild): Promise<LiteRt> {
   const [{ bytes: wasmBinary }] = await Promise.all([keptOrFetched(wasm), runClassicScript(js)]);
   if (!scope.ModuleFactory) throw new Error(`LiteRT: ${js} did not define ModuleFactory`);
   const jsHref = new URL(js, self.location.href).href;
-  scope.Module = { locateFile: (path) => (path.endsWith('.wasm') ? wasm : path), mainScriptUrlOrBlob: jsHref, wasmBinary };
+  scope.Module = { locateFile: (path) => (path.endsWith('.wasm') ? wasm : path), mainScriptUrlOrBlob: jsHref, wasmBinary, print: runtimeLog, printErr: runtimeLog };
   const ownImportScripts = Object.getOwnPropertyDescriptor(scope, 'importScripts');
   scope.importScripts = (...urls) => {
     if (urls.some((u) => u !== js)) throw new Error(`LiteRT asked for ${urls.join(', ')}, not ${js}`);
