@@ -72,6 +72,9 @@ function prepareAfterFirstPaint(engine: EngineHost): void {
     void engine
       .refreshStatus()
       .then(() => engine.prepare())
+      .then(() => engine.refreshStatus())
+      // For whoever reads the console (and for tests that can only read it): which backend, and why.
+      .then((status) => console.debug(`[engine] ${status.state}: ${status.backend ?? 'no backend'} (${status.reason ?? ''})`))
       .catch((error: unknown) => console.warn('[engine] could not load the model early', error));
   };
   requestAnimationFrame(() => setTimeout(start, 0));

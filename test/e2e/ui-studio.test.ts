@@ -10,6 +10,7 @@ import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { pngSize, tempFolder, writeDataUrl } from '../support/files';
 import { renderScene, subjectSvg, testScene } from '../support/scene';
+import { putStored, readStore } from '../support/idb';
 import { saveScreenshots } from '../support/screenshots';
 
 const baseUrl = inject('baseUrl');
@@ -62,39 +63,31 @@ async function nextPreview(p: Page, before: string) {
  * Results the studio does not make, as the service worker stores them: one from
  * an API call with a named key, about to expire, and a video.
  */
-function storeOtherResults(p: Page): Promise<void> {
-  return p.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cutout-studio');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const read = <T,>(store: string) =>
-      new Promise<T[]>((resolve) => {
-        const all = db.transaction(store).objectStore(store).getAll();
-        all.onsuccess = () => resolve(all.result as T[]);
-      });
-    const [plant] = (await read<{ label: string; blob: Blob }>('results')).filter((r) => r.label === 'potted-plant');
-    const video = await (await fetch('/samples/clip.mp4')).blob();
-    const now = Date.now();
-    const tx = db.transaction(['keys', 'results'], 'readwrite');
-    tx.objectStore('keys').put({
-      id: 'ui-test-key', hash: 'ui-test-hash', name: 'Shop importer', hint: 'cs_ab12…yz89',
-      createdAt: now, revokedAt: null, budget: null, spent: 1, ratePerSecond: null,
-    });
-    tx.objectStore('results').put({
-      id: 'uitestapiresult000000000', keyId: 'ui-test-key', blob: plant.blob, contentType: 'image/png', ext: 'png',
-      route: '/v1/remove-background', createdAt: now - 57 * 60_000, expiresAt: now + 3 * 60_000, width: 240, height: 240, label: 'catalogue-042',
-    });
-    tx.objectStore('results').put({
-      id: 'uitestvideoresult0000000', keyId: null, blob: video, contentType: 'video/mp4', ext: 'mp4',
-      route: 'video', createdAt: now - 60_000, expiresAt: now + 24 * 3600_000 - 60_000, width: 320, height: 240, label: 'product-spin',
-    });
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-  });
+async function storeOtherResults(p: Page): Promise<void> {
+  const [plant] = (await readStore<{ id: string; ext: string; label: string }>(p, 'results')).filter((r) => r.label === 'potted-plant');
+  const now = Date.now();
+  await putStored(p, [
+    {
+      store: 'keys',
+      record: { id: 'ui-test-key', hash: 'ui-test-hash', name: 'Shop importer', hint: 'cs_ab12…yz89', createdAt: now, revokedAt: null, budget: null, spent: 1, ratePerSecond: null },
+    },
+    {
+      store: 'results',
+      record: {
+        id: 'uitestapiresult000000000', keyId: 'ui-test-key', contentType: 'image/png', ext: 'png', route: '/v1/remove-background',
+        createdAt: now - 57 * 60_000, expiresAt: now + 3 * 60_000, width: 240, height: 240, label: 'catalogue-042',
+      },
+      body: `/v1/results/${plant.id}.${plant.ext}`,
+    },
+    {
+      store: 'results',
+      record: {
+        id: 'uitestvideoresult0000000', keyId: null, contentType: 'video/mp4', ext: 'mp4', route: 'video',
+        createdAt: now - 60_000, expiresAt: now + 24 * 3600_000 - 60_000, width: 320, height: 240, label: 'product-spin',
+      },
+      body: '/samples/clip.mp4',
+    },
+  ]);
 }
 
 beforeAll(async () => {

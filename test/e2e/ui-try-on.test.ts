@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
+import { putStored } from '../support/idb';
 import { saveScreenshots } from '../support/screenshots';
 
 const baseUrl = inject('baseUrl');
@@ -26,7 +27,7 @@ interface StoredJob {
   request: { label: string; garment: unknown; options: Record<string, unknown> };
 }
 
-/** The try-on jobs in IndexedDB, with their blobs' sizes instead of the blobs. */
+/** The try-on jobs in IndexedDB, with the sizes of their input and garment (kept as bytes: src/store/stored-bytes.ts). */
 function storedJobs(p: Page): Promise<(StoredJob & { inputBytes: number; garmentBytes: number })[]> {
   return p.evaluate(
     () =>
@@ -40,7 +41,12 @@ function storedJobs(p: Page): Promise<(StoredJob & { inputBytes: number; garment
             resolve(
               (all.result as StoredJob[])
                 .filter((job) => job.kind === 'try-on')
-                .map((job) => ({ ...job, input: null, inputBytes: (job.input as Blob).size, garmentBytes: (job.request.garment as Blob).size })),
+                .map((job) => ({
+                  ...job,
+                  input: null,
+                  inputBytes: (job.input as { size: number }).size,
+                  garmentBytes: (job.request.garment as { bytes: ArrayBuffer }).bytes.byteLength,
+                })),
             );
         };
       }),
@@ -53,35 +59,26 @@ function storedJobs(p: Page): Promise<(StoredJob & { inputBytes: number; garment
  * the page still holds it for a job it saw running.
  */
 function storeCompletedJob(p: Page, label: string, keepPerson: boolean): Promise<void> {
-  return p.evaluate(async ({ label, keepPerson }) => {
-    const person = await (await fetch('/samples/try-on/person-ben.png')).blob();
-    const garment = await (await fetch('/samples/try-on/garment-tee.png')).blob();
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cutout-studio');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const now = Date.now();
-    const resultId = `uitesttryon${keepPerson ? 'kept' : 'gone'}result000000`;
-    const tx = db.transaction(['jobs', 'results'], 'readwrite');
-    tx.objectStore('results').put({
-      id: resultId, keyId: null, blob: person, contentType: 'image/png', ext: 'png', route: '/v1/try-on',
-      createdAt: now, expiresAt: now + 3600 * 1000, label,
-    });
-    tx.objectStore('jobs').put({
-      id: crypto.randomUUID(), keyId: null, kind: 'try-on', status: 'completed', progress: 1, input: keepPerson ? person : new Blob([]), attempts: 1, cost: 5,
-      createdAt: now - 60 * 60_000, updatedAt: now - 59 * 60_000, label,
-      request: { label, garment, options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
-      resultId, resultExt: 'png',
-    });
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    const channel = new BroadcastChannel('cutout-jobs');
-    channel.postMessage({ type: 'jobs-changed' });
-    channel.close();
-  }, { label, keepPerson });
+  const now = Date.now();
+  const resultId = `uitesttryon${keepPerson ? 'kept' : 'gone'}result000000`;
+  return putStored(p, [
+    {
+      store: 'results',
+      record: { id: resultId, keyId: null, contentType: 'image/png', ext: 'png', route: '/v1/try-on', createdAt: now, expiresAt: now + 3600 * 1000, label },
+      body: '/samples/try-on/person-ben.png',
+    },
+    {
+      store: 'jobs',
+      record: {
+        id: crypto.randomUUID(), keyId: null, kind: 'try-on', status: 'completed', progress: 1, attempts: 1, cost: 5,
+        createdAt: now - 60 * 60_000, updatedAt: now - 59 * 60_000, label,
+        request: { label, garment: null, options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
+        resultId, resultExt: 'png',
+      },
+      body: keepPerson ? '/samples/try-on/person-ben.png' : '',
+      inlineBlobs: { 'request.garment': '/samples/try-on/garment-tee.png' },
+    },
+  ]);
 }
 
 /** Whether an <img> has decoded pixels. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
+import { putStored } from '../support/idb';
 import { saveScreenshots } from '../support/screenshots';
 
 const baseUrl = inject('baseUrl');
@@ -39,38 +40,36 @@ function storedJobs(p: Page): Promise<StoredJob[]> {
 
 /** Jobs as a finished runner leaves them: one completed with a result, one failed. */
 function storeFinishedJobs(p: Page): Promise<void> {
-  return p.evaluate(async () => {
-    const video = await (await fetch('/samples/clip.mp4')).blob();
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('cutout-studio');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const now = Date.now();
-    const base = { keyId: null, kind: 'video', input: video, attempts: 1, cost: 0, progress: 1 };
-    const tx = db.transaction(['jobs', 'results'], 'readwrite');
-    tx.objectStore('results').put({
-      id: 'uitestvideoresult0000000', keyId: null, blob: video, contentType: 'video/mp4', ext: 'mp4', route: 'video',
-      createdAt: now, expiresAt: now + 24 * 3600 * 1000, width: 320, height: 240, label: 'product-spin',
-    });
-    tx.objectStore('jobs').put({
-      ...base, id: crypto.randomUUID(), status: 'completed', createdAt: now - 60_000, updatedAt: now, label: 'product-spin.mp4',
-      request: { fileName: 'product-spin.mp4', options: { outputFormat: 'mp4_h264', backgroundColor: '#ffffff' } },
-      resultId: 'uitestvideoresult0000000', resultExt: 'mp4',
-    });
-    tx.objectStore('jobs').put({
-      ...base, id: crypto.randomUUID(), status: 'failed', progress: 0.2, createdAt: now - 120_000, updatedAt: now, label: 'slideshow.mov',
-      request: { fileName: 'slideshow.mov', options: { outputFormat: 'gif', backgroundColor: 'transparent' } },
-      error: { message: 'the video has no frames the decoder can read', error_code: 'malformed_image' },
-    });
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    const channel = new BroadcastChannel('cutout-jobs');
-    channel.postMessage({ type: 'jobs-changed' });
-    channel.close();
-  });
+  const now = Date.now();
+  const base = { keyId: null, kind: 'video', attempts: 1, cost: 0, progress: 1 };
+  return putStored(p, [
+    {
+      store: 'results',
+      record: {
+        id: 'uitestvideoresult0000000', keyId: null, contentType: 'video/mp4', ext: 'mp4', route: 'video',
+        createdAt: now, expiresAt: now + 24 * 3600 * 1000, width: 320, height: 240, label: 'product-spin',
+      },
+      body: '/samples/clip.mp4',
+    },
+    {
+      store: 'jobs',
+      record: {
+        ...base, id: crypto.randomUUID(), status: 'completed', createdAt: now - 60_000, updatedAt: now, label: 'product-spin.mp4',
+        request: { fileName: 'product-spin.mp4', options: { outputFormat: 'mp4_h264', backgroundColor: '#ffffff' } },
+        resultId: 'uitestvideoresult0000000', resultExt: 'mp4',
+      },
+      body: '/samples/clip.mp4',
+    },
+    {
+      store: 'jobs',
+      record: {
+        ...base, id: crypto.randomUUID(), status: 'failed', progress: 0.2, createdAt: now - 120_000, updatedAt: now, label: 'slideshow.mov',
+        request: { fileName: 'slideshow.mov', options: { outputFormat: 'gif', backgroundColor: 'transparent' } },
+        error: { message: 'the video has no frames the decoder can read', error_code: 'malformed_image' },
+      },
+      body: '/samples/clip.mp4',
+    },
+  ]);
 }
 
 beforeAll(async () => {

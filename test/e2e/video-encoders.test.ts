@@ -113,7 +113,7 @@ describe('where an encoder is missing', () => {
 
   test('without WebCodecs VP9, webm_vp9 fails at once: unexpected_error saying why', async () => {
     const run = await removeVideoInPage(page, clip, { outputFormat: 'webm_vp9', backgroundColor: 'transparent' }, { webCodecs: ['avc'] });
-    expect(run).toMatchObject({ ok: false, error: { code: 'unexpected_error', message: expect.stringMatching(/^webm_vp9 needs VP9 encoding/) } });
+    expect(run).toMatchObject({ ok: false, error: { code: 'invalid_parameter', message: expect.stringMatching(/^webm_vp9 needs VP9 encoding/) } });
   });
 });
 

@@ -38,20 +38,24 @@ export interface AppPage {
   pageErrors: string[];
   /** The app's console warnings (a download fetched again, a job's worker replaced), to explain a failure. */
   warnings: string[];
+  /** What the page and its workers logged with console.error. */
+  consoleErrors: string[];
 }
 
 export async function openApp(browser: Browser, baseUrl: string, path = '/'): Promise<AppPage> {
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   const pageErrors: string[] = [];
   const warnings: string[] = [];
+  const consoleErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push((error as Error).message ?? String(error)));
   page.on('console', (message) => {
     if (message.type() === 'warn') warnings.push(message.text());
+    if (message.type() === 'error') consoleErrors.push(message.text());
     if (process.env.FIREFOX_CONSOLE) console.log(`[firefox ${message.type()}]`, message.text());
   });
   await page.goto(baseUrl + path);
   await waitForServiceWorker(page);
-  return { page, pageErrors, warnings };
+  return { page, pageErrors, warnings, consoleErrors };
 }
 
 export async function waitForServiceWorker(page: Page): Promise<void> {

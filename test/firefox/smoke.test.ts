@@ -21,11 +21,12 @@ let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 let warnings: string[];
+let consoleErrors: string[];
 let key: string;
 
 beforeAll(async () => {
   browser = await launchFirefox();
-  ({ page, pageErrors, warnings } = await openApp(browser, baseUrl, '/developer'));
+  ({ page, pageErrors, warnings, consoleErrors } = await openApp(browser, baseUrl, '/developer'));
   key = await createKeyInUi(page);
 });
 
@@ -122,9 +123,11 @@ test('a one-second video job to mp4_h264 completes with an H.264 MP4 of the clip
   expect([...frame.subarray(0, 3)].every((channel) => channel > 240)).toBe(true);
 }, 420_000);
 
-// Last, so it covers the page's whole life: the UI, the engine and the job runner threw nothing.
-test('the page threw no uncaught error', () => {
+// Last, so it covers the page's whole life: the UI, the engine and the job runner threw nothing,
+// and nothing (the runtimes' start-up included) logged an error.
+test('the page threw no uncaught error and logged no console error', () => {
   expect(pageErrors).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
 /** What ffmpeg reports, at level error, while decoding every frame; '' for a clean file. */

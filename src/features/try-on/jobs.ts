@@ -7,7 +7,6 @@ import { task } from '../../api/tasks';
 import type { TryOnJobRequest } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
 import { THUMB_SIDE } from '../../store/library';
-import { posesInWindow } from './window-pose';
 
 export const jobHandler: JobHandler<TryOnJobRequest> = {
   kind: 'try-on',
@@ -15,6 +14,8 @@ export const jobHandler: JobHandler<TryOnJobRequest> = {
   timeBudgetMs: meta.timeBudgetMs,
   async run(job, work) {
     const { options, garment, label } = job.request;
+    // Loaded with the first try-on: the window finds the poses only where its workers cannot.
+    const { posesInWindow } = await import('./window-pose');
     const poses = (await posesInWindow(job.input, garment)) ?? undefined;
     const output = await work.run(task('tryOn', { person: job.input, garment, options, poses }), (p) => work.progress(0.97 * p.fraction));
     // Made in the app (no key): kept in the library until deleted, with a thumbnail for its lists.

@@ -40,10 +40,10 @@ export function planEncoder(format: OutputFormat, transparent: boolean, env: Enc
   if (codec === 'hevc') {
     if (env.sharedMemory) return { engine: 'ffmpeg', codec: 'libx265', core: 'multi-thread', container, alpha: false };
     return {
-      missing: `${format} needs HEVC encoding: this browser's WebCodecs does not offer it, and ffmpeg's libx265 needs the multi-thread core, which needs SharedArrayBuffer (withheld here)`,
+      missing: `${format} needs HEVC encoding: this browser's WebCodecs does not encode it, and ffmpeg's libx265 needs the multi-thread core, which needs SharedArrayBuffer (withheld here)`,
     };
   }
-  return { missing: `${format} needs VP9 encoding, which this browser's WebCodecs does not offer (ffmpeg.wasm's libvpx-vp9 does not work)` };
+  return { missing: `${format} needs VP9 encoding, which this browser's WebCodecs does not encode (ffmpeg.wasm's libvpx-vp9 does not work)` };
 }
 
 /** A short name for the encoder, reported with the result. */

@@ -9,6 +9,7 @@ import type { OutputFormat } from '../../shared/meta';
 import type { VideoProbe } from '../../shared/output';
 import { Watchdog } from '../watchdog';
 import { createFfmpegEncoder } from './ffmpeg-encoder';
+import { canReallyEncode } from './encode-check';
 import { loadFfmpeg } from './ffmpeg-loader';
 import type { FrameEncoder } from './frame-encoder';
 import { createWebCodecsEncoder } from './webcodecs-encoder';
@@ -22,14 +23,23 @@ export interface OpenedEncoder {
   description: string;
 }
 
-async function encoderEnvironment(width: number, height: number, allowed: readonly WebCodecsCodec[]): Promise<EncoderEnvironment> {
+/**
+ * The encoder for a format: the plan from what WebCodecs says it offers, each
+ * WebCodecs codec the plan picks tried on one frame first (encode-check.ts);
+ * one that fails is dropped and the plan made again without it.
+ */
+async function planFor(format: OutputFormat, transparent: boolean, width: number, height: number, allowed: readonly WebCodecsCodec[]) {
+  const even = { width: width - (width % 2), height: height - (height % 2) };
   const offered = new Set<WebCodecsCodec>();
   if (typeof VideoEncoder !== 'undefined') {
-    for (const codec of allowed) {
-      if (await canEncodeVideo(codec, { width: width - (width % 2), height: height - (height % 2) })) offered.add(codec);
-    }
+    for (const codec of allowed) if (await canEncodeVideo(codec, even)) offered.add(codec);
   }
-  return { webCodecs: offered, sharedMemory: hasSharedMemory() };
+  const env: EncoderEnvironment = { webCodecs: offered, sharedMemory: hasSharedMemory() };
+  for (;;) {
+    const plan = planEncoder(format, transparent, env);
+    if ('missing' in plan || plan.engine !== 'webcodecs' || (await canReallyEncode(plan.codec, even.width, even.height))) return plan;
+    offered.delete(plan.codec);
+  }
 }
 
 export async function openEncoder(
@@ -39,8 +49,9 @@ export async function openEncoder(
   source: { file: Blob; audio: InputAudioTrack | null },
   webCodecs: readonly WebCodecsCodec[] = ['avc', 'vp9', 'hevc'],
 ): Promise<OpenedEncoder> {
-  const plan = planEncoder(format, transparent, await encoderEnvironment(probe.width, probe.height, webCodecs));
-  if ('missing' in plan) throw new ApiError('unexpected_error', plan.missing);
+  const plan = await planFor(format, transparent, probe.width, probe.height, webCodecs);
+  // Not a fault of the app's: the caller asked for a format this browser cannot write.
+  if ('missing' in plan) throw new ApiError('invalid_parameter', plan.missing);
   const size = encodedSize(plan, probe.width, probe.height);
   let release = () => {};
   const watchdog = new Watchdog(format, STALL_MS[plan.engine], () => release());
