@@ -31,7 +31,7 @@ export class CutoutApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Seconds to wait before retrying, from Retry-After (429 only). */
+    /** Seconds to wait before retrying, from Retry-After (429 and 503). */
     readonly retryAfter?: number,
   ) {
     super(message);
@@ -107,7 +107,7 @@ async function errorFrom(response: Response): Promise<CutoutApiError> {
     response.status,
     body.error_code ?? 'unexpected_error',
     body.error ?? `HTTP ${response.status} ${response.statusText}`.trim(),
-    response.status === 429 && retry !== null ? Number(retry) : undefined,
+    (response.status === 429 || response.status === 503) && retry !== null ? Number(retry) : undefined,
   );
 }
 

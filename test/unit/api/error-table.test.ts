@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ApiError } from '../../../src/api/errors';
+import { ApiError, toApiError } from '../../../src/api/errors';
 import { createHarness, errorOf, pngBytes, pngDataUrl, type Harness } from '../../support/api-harness';
 
 /** A PNG header that declares a size, without pixel data: limits are checked from the header. */
@@ -385,6 +385,19 @@ describe('500 unexpected_error', () => {
     expect(error.message).toContain('out of memory');
     expect(response.headers.get('x-credits-charged')).toBe('0');
     expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
+  });
+});
+
+describe('503 engine_unavailable', () => {
+  test('no engine can take the call (no window open, or its model host not started): 503 with Retry-After, nothing held or charged', async () => {
+    // As the service worker gets it from a window: a plain error, made an ApiError again.
+    h = await createHarness({ engineFailure: toApiError({ code: 'engine_unavailable', message: 'the model host did not connect within 30 s' }, 'engine') });
+    const response = await removeBackground({ image_url: 'https://images.test/shoe.png' });
+    expect(await errorOf(response)).toMatchObject({ status: 503, code: 'engine_unavailable' });
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers.get('x-credits-charged')).toBe('0');
+    expect((await h.db.keys.get(h.keyId))?.spent).toBe(0);
+    expect(await h.db.credits.held(h.keyId, h.clock.now())).toBe(0);
   });
 });
 

@@ -89,6 +89,15 @@ describe('errors', () => {
     await expect(client.credits()).rejects.toMatchObject({ status: 429, code: 'rate_limit_exceeded', retryAfter: 2 });
   });
 
+  test('503 (no engine can take the call now) carries Retry-After too', async () => {
+    server.use(
+      http.get(`${BASE}/v1/credits`, () =>
+        HttpResponse.json({ error: 'no window of the app is open', error_code: 'engine_unavailable' }, { status: 503, headers: { 'Retry-After': '5' } }),
+      ),
+    );
+    await expect(client.credits()).rejects.toMatchObject({ status: 503, code: 'engine_unavailable', retryAfter: 5 });
+  });
+
   test('a body that is not ours still gives a CutoutApiError', async () => {
     server.use(http.get(`${BASE}/v1/credits`, () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })));
     await expect(client.credits()).rejects.toMatchObject({ status: 502, code: 'unexpected_error', message: 'HTTP 502 Bad Gateway' });
