@@ -1,5 +1,6 @@
-// The app shell: top bar with navigation and status, the page, toasts. Pages
-// come from src/app/pages.ts, which finds them by file layout.
+// The app shell: top bar with navigation and status, the page, toasts, and on
+// a phone a tab bar along the bottom edge instead of the top bar's links.
+// Pages come from src/app/pages.ts, which finds them by file layout.
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { Icon } from '../ui/components/Icon';
 import { Link, usePath } from '../ui/navigation';
@@ -9,6 +10,7 @@ import { EngineBadge } from './shell/EngineBadge';
 import { InstallButton } from './shell/InstallButton';
 import { OfflineBadge } from './shell/OfflineBadge';
 import { StorageNotice } from './shell/StorageNotice';
+import { TabBar } from './shell/TabBar';
 import { ThemeToggle } from './shell/ThemeToggle';
 import { UpdateToast } from './shell/UpdateToast';
 import './shell.css';
@@ -119,6 +121,7 @@ export function App({ services }: { services: AppServices }) {
           )}
         </main>
         <footer className="footer">Everything runs on this device. Nothing you add leaves it.</footer>
+        <TabBar pages={navPages} path={path} />
         <div className="toast-region" aria-live="polite">
           <UpdateToast />
           <StorageNotice />

@@ -22,7 +22,14 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { extraArgs?: string[]; viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export interface LaunchOptions {
+  extraArgs?: string[];
+  viewport?: { width: number; height: number };
+  /** A phone's page rules and a touch screen as the main pointer. */
+  mobile?: boolean;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'cutout-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -30,6 +37,7 @@ export async function launchBrowser(options: { extraArgs?: string[]; viewport?: 
     args: [...CHROMIUM_FLAGS, ...(options.extraArgs ?? [])],
     viewport: options.viewport ?? { width: 1280, height: 800 },
     acceptDownloads: true,
+    ...(options.mobile && { isMobile: true, hasTouch: true }),
   });
   return {
     context,

@@ -35,6 +35,8 @@ const PATHS = {
   clipboard: 'M9 4h6v3H9zM9 5H6v16h12V5h-3',
   layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
   external: 'M14 4h6v6m0-6l-9 9M18 14v6H4V6h6',
+  camera: 'M4 8h3l2-3h6l2 3h3v11H4zM12 16.5a3.5 3.5 0 100-7 3.5 3.5 0 000 7z',
+  more: 'M4 12a1 1 0 102 0 1 1 0 10-2 0M11 12a1 1 0 102 0 1 1 0 10-2 0M18 12a1 1 0 102 0 1 1 0 10-2 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,7 +1,9 @@
 // One of the two pickers (person, garment): a drop zone until an image is
 // chosen, then its preview, which still takes a dropped file or a new choice;
-// the samples below.
+// on a phone or a tablet a button to take the photo with the camera; the
+// samples below.
 import { useRef, useState, type DragEvent } from 'react';
+import { CameraButton } from '../../../ui/components/CameraButton';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
 import { FileDrop } from '../../../ui/components/FileDrop';
 import { Icon } from '../../../ui/components/Icon';
@@ -108,6 +110,7 @@ export function ImagePicker({ kind, title, hint, samples, chosen, onChoose }: Im
           }
         />
       )}
+      <CameraButton onFiles={([file]) => chooseFile(file)} label={`Take a ${kind} photo`} className="" testId={`tryon-${kind}-camera`} />
       {sampleError && <ErrorAlert message={sampleError} />}
       <SampleRow kind={kind} samples={samples} chosenId={chosen?.sampleId ?? null} onPick={(sample) => void pickSample(sample)} />
     </section>
