@@ -12,6 +12,7 @@ import { createEngineGateway } from './engine-bridge';
 import { withIsolationHeaders } from './isolation';
 import { isOnDemandAsset, serveOnDemand } from './on-demand';
 import { apiRoutes } from './routes';
+import { isShare, receiveShare } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -111,6 +112,11 @@ self.addEventListener('fetch', (event) => {
         return handleApiRequest(event.request, apiRoutes, deps, event.clientId || event.resultingClientId || null);
       })(),
     );
+    return;
+  }
+  // Before navigations: a share arrives as a POST navigation, and must not get the app's page as if it were a GET.
+  if (isShare(event.request, url)) {
+    event.respondWith(receiveShare(event.request, self.location.origin, clock.now()));
     return;
   }
   if (event.request.mode === 'navigate') {

@@ -1,8 +1,10 @@
-// The studio: drop, paste or pick images (or a whole folder); each is written
+// The studio: drop, paste, pick or photograph images (or pick a whole folder),
+// or share or open them with the installed app; each is written
 // to IndexedDB and cut out in turn by the job runner, so the batch survives a
 // reload; adjust crop, shadow and background live for the batch or one image;
 // take the results away one by one or as one ZIP. Cut-outs stay in the library.
 import { useCallback, useMemo, useState } from 'react';
+import { CameraButton } from '../../../ui/components/CameraButton';
 import { FileDrop } from '../../../ui/components/FileDrop';
 import { Icon } from '../../../ui/components/Icon';
 import { Link } from '../../../ui/navigation';
@@ -18,6 +20,7 @@ import { Stage } from './Stage';
 import { DEFAULT_STUDIO_OPTIONS, engineOptions, type StudioOptions } from './studio-options';
 import { useBatch, type FinishScope } from './useBatch';
 import { useComposePreview } from './useComposePreview';
+import { useIncomingFiles } from './useIncomingFiles';
 import { IMAGE_TYPES, usePasteImages } from './usePasteImages';
 import './studio.css';
 
@@ -62,6 +65,7 @@ function Welcome({ onFiles }: { onFiles(files: File[]): void }) {
           </>
         }
       />
+      <CameraButton onFiles={onFiles} label="Take a photo" className="primary" testId="studio-camera" />
       <p className="sample-line">
         <FolderButton onFiles={onFiles} />
         {' · '}No image at hand?{' '}
@@ -105,6 +109,7 @@ export function StudioPage() {
   const [scope, setScope] = useState<FinishScope>('batch');
   const add = useCallback((files: File[]) => void batch.add(files), [batch.add]);
   usePasteImages(add);
+  useIncomingFiles(batch.add, batch.loaded);
 
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
   const finishOf = useCallback(
@@ -147,6 +152,7 @@ export function StudioPage() {
                 }}
               />
             </label>
+            <CameraButton onFiles={add} label="Take a photo" className="" testId="studio-camera" />
           </div>
         )}
       </header>
