@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callApi, createKeyInUi, openApp, waitForServiceWorker } from '../support/app';
+import { callApi, createKeyInUi, openApp, resultBytes, waitForServiceWorker } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { expectForward, finished, ledgerCredits, pollJob as pollJobAt, type JobAnswer } from '../support/jobs';
 import { encodeClip, ffmpeg, ffprobe, renderClipFrames } from '../support/video-clip';
@@ -68,20 +68,8 @@ function stored(id: string): Promise<{ attempts: number; charged: number }> {
   }, id);
 }
 
-/** The result's bytes, fetched as a page would (through the service worker). */
-async function resultBytes(url: string): Promise<{ type: string; bytes: Buffer }> {
-  const answer = await page.evaluate(async (url) => {
-    const response = await fetch(url);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { type: response.headers.get('content-type') ?? '', base64: btoa(binary) };
-  }, url);
-  return { type: answer.type, bytes: Buffer.from(answer.base64, 'base64') };
-}
-
 async function expectDecodes(url: string, codec: string, type: string) {
-  const result = await resultBytes(url);
+  const result = await resultBytes(page, url);
   expect(result.type).toBe(type);
   const probed = ffprobe(result.bytes);
   const video = probed.streams.find((s) => s.codec_type === 'video')!;

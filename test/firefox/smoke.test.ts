@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { callApi, loadImageInPage } from '../support/app';
+import { callApi, loadImageInPage, resultBytes } from '../support/app';
 import { renderScene, testScene } from '../support/scene';
 import { encodeClip, ffprobe, renderClipFrames, rgbFrames } from '../support/video-clip';
 import { createKeyInUi, evaluatorOf, launchFirefox, openApp } from './firefox';
@@ -106,7 +106,7 @@ test('a one-second video job to mp4_h264 completes with an H.264 MP4 of the clip
   } while ((job.status === 'pending' || job.status === 'running') && Date.now() < until);
   expect(job.status, `${JSON.stringify(job)}; the app warned: ${JSON.stringify(warnings)}`).toBe('completed');
 
-  const result = await resultBytes(job.result_url!);
+  const result = await resultBytes(evaluatorOf(page), job.result_url!);
   expect(result.type).toBe('video/mp4');
   const video = ffprobe(result.bytes).streams.find((s) => s.codec_type === 'video');
   expect(video?.codec_name).toBe('h264');
@@ -141,14 +141,3 @@ function decodeErrors(bytes: Buffer): string {
   }
 }
 
-/** The result's bytes, fetched as a page would (through the service worker). */
-async function resultBytes(url: string): Promise<{ type: string; bytes: Buffer }> {
-  const answer = await page.evaluate(async (url) => {
-    const response = await fetch(url);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { type: response.headers.get('content-type') ?? '', base64: btoa(binary) };
-  }, url);
-  return { type: answer.type, bytes: Buffer.from(answer.base64, 'base64') };
-}

@@ -135,3 +135,15 @@ export function loadImageInPage(page: Pick<Page, 'evaluate'>, url: string): Prom
     return { width: img.naturalWidth, height: img.naturalHeight, alphaGrid: grid, minAlpha: min, maxAlpha: max };
   }, url);
 }
+
+/** A result's bytes and type, fetched as a page would (through the service worker). */
+export async function resultBytes(page: Pick<Page, 'evaluate'>, url: string): Promise<{ type: string; bytes: Buffer }> {
+  const answer = await page.evaluate(async (url) => {
+    const response = await fetch(url);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { type: response.headers.get('content-type') ?? '', base64: btoa(binary) };
+  }, url);
+  return { type: answer.type, bytes: Buffer.from(answer.base64, 'base64') };
+}

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { By, until } from 'selenium-webdriver';
-import { callApi, loadImageInPage } from '../support/app';
+import { callApi, loadImageInPage, resultBytes } from '../support/app';
 import { pngSize, tempFolder } from '../support/files';
 import { renderScene, testScene } from '../support/scene';
 import { alphaPlanes, decodedPixelFormat, encodeClip, ffprobe, renderClipFrames } from '../support/video-clip';
@@ -52,18 +52,6 @@ async function finishedJob(path: string, jobId: string): Promise<JobAnswer> {
     if ((job.status !== 'pending' && job.status !== 'running') || Date.now() > until) return job;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/** A result's bytes, fetched as a page would (through the service worker). */
-async function resultBytes(url: string): Promise<{ type: string; bytes: Buffer }> {
-  const answer = await webkit.evaluate(async (url) => {
-    const response = await fetch(url);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { type: response.headers.get('content-type') ?? '', base64: btoa(binary) };
-  }, url);
-  return { type: answer.type, bytes: Buffer.from(answer.base64, 'base64') };
 }
 
 test('the app opens in WebKit under its service worker and makes a key in the UI, without shared memory', async () => {
@@ -109,7 +97,7 @@ describe('image routes', () => {
     const scene = (await renderScene(webkit, testScene({ ...IMAGE, seed: 13 }))).dataUrl;
     const answer = await callApi(webkit, '/v1/generate-background', { headers: { 'X-API-KEY': key }, json: { image_url: scene, scene: 'marble', seed: 3 } });
     expect(answer.status, answer.text ?? '').toBe(200);
-    const result = await resultBytes(answer.json.result_url);
+    const result = await resultBytes(webkit, answer.json.result_url);
     expect(result.type).toBe('image/jpeg');
     const image = await loadImageInPage(webkit, answer.json.result_url);
     expect([image.width, image.height]).toEqual([1024, 1024]);
@@ -136,7 +124,7 @@ describe('video jobs', () => {
     expect(start.status, start.text ?? '').toBe(202);
     const job = await finishedJob('/v1/video/job', start.json.job_id);
     expect(job.status, JSON.stringify(job)).toBe('completed');
-    const result = await resultBytes(job.result_url!);
+    const result = await resultBytes(webkit, job.result_url!);
     expect(result.type).toBe('video/mp4');
     const video = ffprobe(result.bytes).streams.find((s) => s.codec_type === 'video');
     expect(video?.codec_name).toBe('h264');
@@ -152,7 +140,7 @@ describe('video jobs', () => {
     expect(start.status, start.text ?? '').toBe(202);
     const job = await finishedJob('/v1/video/job', start.json.job_id);
     expect(job.status, JSON.stringify(job)).toBe('completed');
-    const result = await resultBytes(job.result_url!);
+    const result = await resultBytes(webkit, job.result_url!);
     expect(result.type).toBe('video/webm');
     expect(ffprobe(result.bytes).streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('vp9');
     expect(decodedPixelFormat(result.bytes, 'libvpx-vp9')).toBe('yuva420p');
