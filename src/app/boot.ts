@@ -13,6 +13,8 @@ import { applyTheme, storedTheme } from './theme';
 /** Test builds only: a page can make WebGPU's adapter throw and withhold LiteRT, to prove the ORT fallback. */
 const DEBUG_WEBGPU_KEY = 'cutout.debug.webgpu';
 const DEBUG_LITERT_KEY = 'cutout.debug.litert';
+/** Test builds only: the device memory (GB) the engine acts on, to prove the choice a phone gets. */
+const DEBUG_MEMORY_KEY = 'cutout.debug.memory';
 
 /** Every feature that runs jobs says how in its jobs.ts. */
 const jobHandlers = Object.values(import.meta.glob<JobHandler>('../features/*/jobs.ts', { eager: true, import: 'jobHandler' }));
@@ -84,7 +86,11 @@ export function startApp(): AppServices {
   applyTheme(storedTheme());
   const install = captureInstallPrompt();
   const runtime = __TEST_HOOKS__
-    ? { simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw', simulateLiteRtFailure: localStorage.getItem(DEBUG_LITERT_KEY) === 'fail' }
+    ? {
+        simulateWebGpuFailure: localStorage.getItem(DEBUG_WEBGPU_KEY) === 'throw',
+        simulateLiteRtFailure: localStorage.getItem(DEBUG_LITERT_KEY) === 'fail',
+        simulateDeviceMemory: Number(localStorage.getItem(DEBUG_MEMORY_KEY)) || undefined,
+      }
     : {};
   const engine = new EngineHost({ runtime, store: studioDatabase, jobs: jobHandlers });
   engine.start();

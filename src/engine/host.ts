@@ -13,6 +13,7 @@ import { serializeError } from '../api/errors';
 import type { StudioDatabase } from '../store/database';
 import { JobRunner, type JobHandler } from './jobs';
 import { ModelHost } from './model-host';
+import type { ModelRelease } from './model-release';
 import type { ModelPriority } from './model-protocol';
 import { runOnPool, WorkerPool, type PoolOptions } from './pool';
 import type { EngineReply, EngineTaskMessage } from './protocol';
@@ -60,6 +61,8 @@ export class EngineHost {
   readonly jobs: JobRunner | null;
   private lastStatus: EngineStatus | null = null;
   private running = 0;
+  /** Gives the model's memory back when the app is in the background or idle (tests call its check()). */
+  modelRelease: ModelRelease | null = null;
 
   /** Whether a task is running now. */
   get busy(): boolean {
@@ -100,6 +103,10 @@ export class EngineHost {
   start(): void {
     // The request lane's worker is started now, so the first request does not wait for it.
     this.poolFor('tasks');
+    // The model's memory goes back when the app is in the background or idle (loaded after the first paint).
+    void import('./model-release').then(({ documentVisibility, ModelRelease }) => {
+      this.modelRelease = new ModelRelease({ idleFor: () => this.model.idleFor(), release: (reason) => void this.model.release(reason) }, documentVisibility());
+    });
     // Held until the page goes away; the SW reads it to know this host is alive.
     void navigator.locks?.request(this.lockName, () => new Promise(() => {}));
     this.jobs?.start();

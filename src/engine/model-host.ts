@@ -50,10 +50,31 @@ export class ModelHost {
   private restart(reason: string): void {
     console.warn('[model-host]', reason);
     this.restarts++;
+    this.replaceWorker(reason);
+  }
+
+  private replaceWorker(reason: string): void {
     this.loseWorker(new WorkerLostError(`${reason}; it was restarted`));
     this.api[Comlink.releaseProxy]();
     this.worker.terminate();
     this.start();
+  }
+
+  /** Milliseconds since the model last had work, 0 while it has some, null when it holds no session. */
+  idleFor(): Promise<number | null> {
+    return Promise.race([this.api.idleFor(), this.lost]);
+  }
+
+  /**
+   * Gives the model's memory back (model-release.ts): the worker is replaced by
+   * one that holds nothing, and the next run builds its session again. Only
+   * when the model has no work, asked again here so nothing in flight is lost.
+   */
+  async release(reason: string): Promise<void> {
+    if ((await this.idleFor()) === 0) return;
+    console.debug('[model-host] released:', reason);
+    this.replaceWorker(`released (${reason})`);
+    this.onStatus(await this.status());
   }
 
   /** How many times the model host was replaced (tests read it). */

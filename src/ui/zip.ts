@@ -3,8 +3,8 @@
 // JPEG are compressed already), so only one image is in memory at once. Where
 // the browser can write a file as a stream (the File System Access API), the
 // ZIP goes straight to disk; elsewhere it is gathered into a Blob, which
-// Chromium keeps on disk when it is large, and downloaded.
-import { makeZip } from 'client-zip';
+// Chromium keeps on disk when it is large, and downloaded. The ZIP writer is
+// loaded with the first ZIP, not with the pages that offer one.
 import { downloadBlob } from './download';
 
 export interface ZipEntry {
@@ -39,9 +39,12 @@ export async function saveZip(entries: AsyncIterable<ZipEntry>, fileName: string
       if (error instanceof DOMException && error.name === 'AbortError') return false;
       throw error;
     }
+    // Loaded after the dialog opened: the dialog needs the user's gesture, which an await before it could outlive.
+    const { makeZip } = await import('client-zip');
     await makeZip(asZipInputs(entries)).pipeTo(await handle.createWritable());
     return true;
   }
+  const { makeZip } = await import('client-zip');
   const blob = await new Response(makeZip(asZipInputs(entries)), { headers: { 'Content-Type': 'application/zip' } }).blob();
   downloadBlob(blob, fileName);
   return true;

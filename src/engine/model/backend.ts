@@ -8,6 +8,7 @@
 import type { LiteRtSupport } from './litert-support';
 import { createSegmenter } from './create-segmenter';
 import { describeBackend, type Backend, type LiteRtBackend, type ModelSource, type Segmenter, type WasmBackend, type WebGpuBackend } from './segmenter';
+import { memoryIsAmple, memoryIsShort } from './device-memory';
 import { modelThreads, type ThreadEnvironment } from './threads';
 import { softwareAdapterReason, webGpuPrecision, type AdapterFacts } from './webgpu-adapter';
 
@@ -15,6 +16,8 @@ export interface BackendEnvironment extends ThreadEnvironment {
   gpu: Pick<GPU, 'requestAdapter'> | undefined;
   /** What LiteRT.js can do here (litert-support.ts); absent where it is not offered. */
   liteRt?: LiteRtSupport;
+  /** The device's memory in GB, where the browser reports it (device-memory.ts). */
+  deviceMemory?: number;
 }
 
 export interface BackendChoice {
@@ -36,14 +39,16 @@ export function liteRtBackend(support: LiteRtSupport): LiteRtBackend | null {
   return support.usable && support.build ? { kind: 'litert', build: support.build, threads: support.threads } : null;
 }
 
-export function wasmBackend(env: ThreadEnvironment): WasmBackend {
-  return { kind: 'wasm', threads: modelThreads(env) };
+/** ORT WASM: on the widened graph where the device reports ample memory, else as shipped (device-memory.ts). */
+export function wasmBackend(env: ThreadEnvironment & { deviceMemory?: number }): WasmBackend {
+  return { kind: 'wasm', threads: modelThreads(env), precision: memoryIsAmple(env.deviceMemory) ? 'float32' : 'float16' };
 }
 
 function wasmReason(env: BackendEnvironment, backend: WasmBackend): string {
+  const graph = backend.precision === 'float16' ? ', the float16 graph as shipped' : '';
   return env.sharedMemory
-    ? `WASM with ${backend.threads} threads (shared memory)`
-    : 'WASM on one thread (no SharedArrayBuffer here, so no threads)';
+    ? `WASM with ${backend.threads} threads (shared memory)${graph}`
+    : `WASM on one thread (no SharedArrayBuffer here, so no threads)${graph}`;
 }
 
 function message(error: unknown): string {
@@ -63,8 +68,17 @@ interface CpuChoice {
   reason: string;
 }
 
-/** LiteRT where it is offered and builds the session; else ORT WASM, saying why not LiteRT. */
+/**
+ * LiteRT where it is offered and builds the session; else ORT WASM, saying why
+ * not LiteRT. Where the device reports little memory, ORT WASM, the lighter
+ * of the two (device-memory.ts).
+ */
 async function chooseCpu(source: ModelSource, env: BackendEnvironment): Promise<CpuChoice> {
+  if (memoryIsShort(env.deviceMemory)) {
+    const light = wasmBackend(env);
+    const reason = `${wasmReason(env, light)}: the device reports ${env.deviceMemory} GB of memory, and LiteRT's session takes about twice as much`;
+    return { segmenter: await createSegmenter(source, light), backend: light, reason };
+  }
   const support = env.liteRt;
   const backend = support ? liteRtBackend(support) : null;
   let notLiteRt = support ? `no LiteRT: ${support.reason}` : 'LiteRT not offered';

@@ -6,8 +6,6 @@
 // importScripts is stood in for while LiteRT "loads" it. Emscripten gets the
 // .wasm's bytes (wasmBinary) and the script its pthread workers start from.
 import { loadLiteRt, type LiteRt } from '@litertjs/core';
-import compatJsUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.js?url';
-import compatWasmUrl from '@litertjs/core/wasm/litert_wasm_compat_internal.wasm?url';
 import relaxedSimdJsUrl from '@litertjs/core/wasm/litert_wasm_internal.js?url';
 import relaxedSimdWasmUrl from '@litertjs/core/wasm/litert_wasm_internal.wasm?url';
 import threadedJsUrl from '@litertjs/core/wasm/litert_wasm_threaded_internal.js?url';
@@ -18,7 +16,6 @@ import { keptOrFetched } from './model-files';
 const FILES: Record<LiteRtBuild, { js: string; wasm: string }> = {
   threaded: { js: threadedJsUrl, wasm: threadedWasmUrl },
   'relaxed-simd': { js: relaxedSimdJsUrl, wasm: relaxedSimdWasmUrl },
-  compat: { js: compatJsUrl, wasm: compatWasmUrl },
 };
 
 /** The globals Emscripten's script and LiteRT's loader talk through. */

@@ -1,12 +1,12 @@
 // Whether this browser can run LiteRT.js on the CPU, and with which of its
 // WebAssembly builds: the threaded one needs relaxed SIMD and a cross-origin
-// isolated page (SharedArrayBuffer); the plain one relaxed SIMD; the compat
-// one only SIMD128. Without SIMD, or where LiteRT would get fewer threads
-// than onnxruntime-web's WASM, the caller keeps onnxruntime-web.
+// isolated page (SharedArrayBuffer); the plain one relaxed SIMD. Without
+// relaxed SIMD (LiteRT's compat build, measured slower than onnxruntime-web's
+// WASM there), the caller keeps onnxruntime-web.
 import { supportsFeature } from '@litertjs/core';
 import { modelThreads, ownThreadEnvironment, type ThreadEnvironment } from './threads';
 
-export type LiteRtBuild = 'threaded' | 'relaxed-simd' | 'compat';
+export type LiteRtBuild = 'threaded' | 'relaxed-simd';
 
 export interface WasmFeatures {
   simd: boolean;
@@ -25,14 +25,10 @@ export interface LiteRtSupport {
 export function chooseLiteRtBuild(features: WasmFeatures, env: ThreadEnvironment): LiteRtSupport {
   if (!features.simd) return { usable: false, threads: 0, reason: 'no WebAssembly SIMD in this browser' };
   if (!features.relaxedSimd) {
-    // LiteRT's only build without relaxed SIMD runs on one thread. Where ORT
-    // WASM gets several, ORT keeps the model: LiteRT's lead over ORT was
-    // measured thread for thread (bench:litert, 2 against 2), not 1 against 2.
-    const ortThreads = features.threads ? modelThreads(env) : 1;
-    if (ortThreads > 1) {
-      return { usable: false, threads: 0, reason: `no relaxed SIMD, so LiteRT would run on one thread where ORT WASM runs on ${ortThreads}` };
-    }
-    return { usable: true, build: 'compat', threads: 1, reason: 'LiteRT compat build on one thread (no relaxed SIMD)' };
+    // LiteRT's only build without relaxed SIMD (compat) runs on one thread,
+    // and there it lost to ORT WASM on one thread too: a 1024² photo in WebKit
+    // took 13.8 s against ORT's 12.1 s, in 1.25 times ORT's memory (bench:memory).
+    return { usable: false, threads: 0, reason: 'no relaxed SIMD: LiteRT would run its compat build, slower and heavier than ORT WASM' };
   }
   if (env.sharedMemory && features.threads) {
     const threads = modelThreads(env);

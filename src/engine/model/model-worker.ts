@@ -8,7 +8,7 @@ import { serializeError } from '../../api/errors';
 import type { RgbaImage } from '../../imaging/image';
 import type { ModelPriority } from '../model-protocol';
 import { configureRuntime, engineStatus, type EngineStatus, type RuntimeOptions } from './runtime';
-import { crashOnNextSegment, disconnect, serve, warmUp } from './service';
+import { crashOnNextSegment, disconnect, idleFor, serve, warmUp } from './service';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: ReturnType<typeof serializeError> };
 
@@ -21,6 +21,7 @@ const api = {
     serve(port, connection, priority);
   },
   disconnect,
+  idleFor,
   /** Builds the session for `side` at the lowest priority; settles when it is ready. */
   async warmUp(side: number): Promise<Settled<EngineStatus>> {
     try {

@@ -23,13 +23,14 @@ ort.env.wasm.numThreads = modelThreads(ownThreadEnvironment());
 
 /** Whether the backend runs the graph widened to float32 rather than as shipped. */
 export function runsFloat32(backend: WasmBackend | WebGpuBackend): boolean {
-  return backend.kind === 'wasm' || backend.precision === 'float32';
+  return backend.precision === 'float32';
 }
 
 /**
  * @param model ISNet as shipped (float16 weights). WASM runs it widened to
- *   float32, which skips the casts around every float16 island (bench:model);
- *   WebGPU runs it as shipped when the adapter has float16 shaders, else widened.
+ *   float32, which skips the casts around every float16 island (bench:model),
+ *   or as shipped where memory may be short (backend.ts); WebGPU runs it as
+ *   shipped when the adapter has float16 shaders, else widened.
  */
 export async function createOrtSegmenter(model: Uint8Array, side: number, backend: WasmBackend | WebGpuBackend): Promise<Segmenter> {
   // Takes effect only before ORT's first session in this worker (runtime.ts sets it at load).

@@ -24,6 +24,15 @@ export class ModelQueue {
   private readonly waiting: Waiting[] = [];
   private running = false;
   private arrivals = 0;
+  /** When the last item ended (performance.now()); -Infinity before any. */
+  private lastEnded = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** Milliseconds since the queue last had work: 0 while an item runs or waits. */
+  idleFor(): number {
+    return this.running || this.waiting.length > 0 ? 0 : this.now() - this.lastEnded;
+  }
 
   /** Items waiting, not counting the one running. */
   get length(): number {
@@ -38,6 +47,7 @@ export class ModelQueue {
     return new Promise<T>((resolve, reject) => {
       const finish = () => {
         this.running = false;
+        this.lastEnded = this.now();
         this.next();
       };
       const start = () => {

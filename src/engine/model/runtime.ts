@@ -13,6 +13,7 @@ import { IMAGE_MODEL, isCurrentModelFile, MODELS_PREFIX, modelUrl } from './mode
 import { createSegmenter } from './create-segmenter';
 import { backendThreads, type ModelSource, type Segmenter } from './segmenter';
 import { ownThreadEnvironment } from './threads';
+import { memoryIsAmple, reportedDeviceMemory } from './device-memory';
 import { hasSharedMemory } from '../shared-memory';
 import { Sessions } from './sessions';
 import type { EngineProgress } from '../../api/tasks';
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   simulateWebGpuFailure?: boolean;
   /** Test hook: withhold LiteRT, to prove the ORT WASM fallback. */
   simulateLiteRtFailure?: boolean;
+  /** Test hook: the device memory (GB) to act on, as a phone would report it. */
+  simulateDeviceMemory?: number;
 }
 
 type Progress = (p: EngineProgress) => void;
@@ -77,8 +80,13 @@ async function timed<T>(step: string, work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** The device's memory in GB as reported (or as a test build simulates it). */
+function deviceMemory(): number | undefined {
+  return __TEST_HOOKS__ && options.simulateDeviceMemory ? options.simulateDeviceMemory : reportedDeviceMemory();
+}
+
 async function environment(): Promise<BackendEnvironment> {
-  return { ...ownThreadEnvironment(), gpu: gpuForChoice(), liteRt: await liteRtForChoice() };
+  return { ...ownThreadEnvironment(), gpu: gpuForChoice(), liteRt: await liteRtForChoice(), deviceMemory: deviceMemory() };
 }
 
 function gpuForChoice(): Pick<GPU, 'requestAdapter'> | undefined {
@@ -221,6 +229,13 @@ async function chooseAndReport(source: ModelSource, progress: Progress): Promise
   }
 }
 
+/**
+ * Two sessions (photos' 1024² and video's 512²) where the device reports ample
+ * memory; elsewhere one, so a video job between photos rebuilds a session
+ * (about a second) rather than hold both (about 0.4 GB more).
+ */
+const sessionLimit = () => (memoryIsAmple(deviceMemory()) ? 2 : 1);
+
 const sessions = new Sessions({
   source: modelSource,
   choose: chooseAndReport,
@@ -232,7 +247,12 @@ const sessions = new Sessions({
       changed();
     }
   },
-});
+}, sessionLimit);
+
+/** Whether any session is built or being built. */
+export function sessionsHeld(): boolean {
+  return sessions.sides.length > 0;
+}
 
 /** The session for a square input side (built on first use). Called from the model queue only. */
 export function sessionFor(side: number, progress: Progress = () => {}): Promise<Segmenter> {

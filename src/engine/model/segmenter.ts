@@ -6,7 +6,12 @@ import type { WebGpuPrecision } from './webgpu-adapter';
 import type { Plane } from '../../imaging/image';
 
 export type WebGpuBackend = { kind: 'webgpu'; precision: WebGpuPrecision };
-export type WasmBackend = { kind: 'wasm'; threads: number };
+/**
+ * onnxruntime-web on the CPU: `float32` runs the graph widened (a little faster:
+ * no casts around the float16 islands), `float16` as shipped (lighter: no
+ * widened copy of the weights, in JavaScript or in ORT).
+ */
+export type WasmBackend = { kind: 'wasm'; threads: number; precision: 'float32' | 'float16' };
 export type LiteRtBackend = { kind: 'litert'; build: LiteRtBuild; threads: number };
 /** Where a session runs; a discriminated union, so another runtime joins by `kind`. */
 export type Backend = WebGpuBackend | WasmBackend | LiteRtBackend;
@@ -16,9 +21,11 @@ export function describeBackend(backend: Backend): string {
     case 'webgpu':
       return backend.precision === 'float16' ? 'webgpu(fp16)' : 'webgpu(fp32)';
     case 'litert':
-      return backend.threads > 1 ? `litert-threads(${backend.threads})` : backend.build === 'compat' ? 'litert-compat' : 'litert';
-    case 'wasm':
-      return backend.threads > 1 ? `wasm-threads(${backend.threads})` : 'wasm';
+      return backend.threads > 1 ? `litert-threads(${backend.threads})` : 'litert';
+    case 'wasm': {
+      const name = backend.precision === 'float16' ? 'wasm-fp16' : 'wasm';
+      return backend.threads > 1 ? `${name}-threads(${backend.threads})` : name;
+    }
   }
 }
 

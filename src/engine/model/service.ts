@@ -7,7 +7,7 @@ import type { EngineProgress } from '../../api/tasks';
 import type { ModelPriority, ModelReply, ModelRequest } from '../model-protocol';
 import { SIDES_IN_USE } from '../model-side';
 import { ModelQueue } from './queue';
-import { engineLabel, keepSide, releaseShippedModel, sessionFor } from './runtime';
+import { engineLabel, keepSide, releaseShippedModel, sessionFor, sessionsHeld } from './runtime';
 
 const queue = new ModelQueue();
 const closed = new Set<string>();
@@ -50,6 +50,15 @@ async function answer(port: MessagePort, connection: string, priority: ModelPrio
 /** Serves a task worker's requests arriving on `port`, at that worker's priority. */
 export function serve(port: MessagePort, connection: string, priority: ModelPriority): void {
   port.onmessage = (event: MessageEvent<ModelRequest>) => void answer(port, connection, priority, event.data);
+}
+
+/**
+ * Milliseconds since the model last had work (0 while it has some), or null
+ * when it holds no session (nothing to release): the window releases an idle
+ * model host (model-release.ts).
+ */
+export function idleFor(): number | null {
+  return sessionsHeld() ? queue.idleFor() : null;
 }
 
 /** The worker behind `connection` is gone: its queued requests are dropped. */

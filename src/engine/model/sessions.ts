@@ -1,10 +1,11 @@
 // The model host's sessions: one per square input side, built on first use,
 // and the backend chosen once, on the first side asked for (a host that only
 // ever runs video builds only the video side). Each session holds a full copy
-// of the weights in its runtime, so at most `limit` are kept: building
-// another releases the one used longest ago first, which keeps the peak at
-// `limit` copies. Callers go through the model queue, so no run is in flight
-// while a session is released.
+// of the weights in its runtime, so at most `limit` are kept (asked each time:
+// the model host keeps one where memory may be short): building another
+// releases the one used longest ago first, which keeps the peak at `limit`
+// copies. Callers go through the model queue, so no run is in flight while a
+// session is released.
 import type { EngineProgress } from '../../api/tasks';
 import type { BackendChoice } from './backend';
 import type { Backend, ModelSource, Segmenter } from './segmenter';
@@ -26,7 +27,7 @@ export class Sessions {
 
   constructor(
     private readonly maker: SessionMaker,
-    private readonly limit = 2,
+    private readonly limit: () => number = () => 2,
   ) {}
 
   /** The backend choice, once a session has been asked for. */
@@ -56,7 +57,7 @@ export class Sessions {
   }
 
   private async makeRoom(): Promise<void> {
-    while (this.bySide.size >= this.limit) {
+    while (this.bySide.size >= this.limit()) {
       const [oldest, session] = this.bySide.entries().next().value!;
       this.bySide.delete(oldest);
       await (await session.catch(() => null))?.release().catch(() => {});

@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const outDir = join(root, '.tmp', 'dist-shipped');
 
 /** Strings that exist only where a test hook does. */
-const HOOKS = ['debug:clock', 'cutoutEngine', 'simulated worker crash', 'cutout.debug.webgpu', 'simulated adapter failure', 'cutout.debug.litert', 'simulated LiteRT failure', 'simulated model host crash'];
+const HOOKS = ['debug:clock', 'cutoutEngine', 'simulated worker crash', 'cutout.debug.webgpu', 'simulated adapter failure', 'cutout.debug.litert', 'simulated LiteRT failure', 'cutout.debug.memory', 'simulated model host crash'];
 
 function scripts(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })

@@ -1,7 +1,8 @@
 // The backend choice with the real model in onnxruntime-web (WASM, in Node):
 // WASM with threads only where there is shared memory; a WebGPU that is missing,
 // throws, or cannot build the session, and a LiteRT that is not offered, not
-// usable or cannot start, fall back to WASM saying why.
+// usable or cannot start, fall back to WASM saying why; a device that reports
+// little memory gets ORT WASM, whatever LiteRT could do.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
@@ -24,8 +25,8 @@ beforeAll(async () => {
 
 describe('chooseBackend', () => {
   test('without WebGPU: WASM with threads when isolated', async () => {
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2 });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2, precision: 'float32' });
     expect(choice.label).toBe('wasm-threads(2)');
     expect(choice.reason).toBe('WASM with 2 threads (shared memory); LiteRT not offered; no WebGPU in this browser');
     await choice.segmenter.release();
@@ -33,8 +34,8 @@ describe('chooseBackend', () => {
 
   test('a throwing adapter falls back to WASM, on one thread when not isolated, and says why', async () => {
     const gpu = { requestAdapter: () => Promise.reject(new Error('simulated adapter failure')) };
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: false, hardwareConcurrency: 8 });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 1 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: false, hardwareConcurrency: 8, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 1, precision: 'float32' });
     expect(choice.label).toBe('wasm');
     expect(choice.reason).toBe('WASM on one thread (no SharedArrayBuffer here, so no threads); LiteRT not offered; WebGPU failed (simulated adapter failure)');
     await choice.segmenter.release();
@@ -43,8 +44,8 @@ describe('chooseBackend', () => {
   test('an adapter on which the session cannot be built falls back to WASM', async () => {
     // Node's onnxruntime-web has no WebGPU backend, so building the session fails as on a GPU that cannot run ISNet.
     const gpu = { requestAdapter: async () => ({}) as GPUAdapter };
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: true, hardwareConcurrency: 4 });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 4 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu, sharedMemory: true, hardwareConcurrency: 4, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 4, precision: 'float32' });
     expect(choice.reason).toMatch(/^WASM with 4 threads \(shared memory\); LiteRT not offered; WebGPU failed \(.+\)$/);
     expect(choice.timings).toEqual({});
     await choice.segmenter.release();
@@ -53,18 +54,37 @@ describe('chooseBackend', () => {
   test('LiteRT offered but unable to start (Node has no LiteRT runtime): ORT WASM, saying why', async () => {
     const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
     expect(liteRt).toMatchObject({ usable: true, build: 'threaded', threads: 2 });
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2, precision: 'float32' });
     expect(choice.reason).toMatch(/^WASM with 2 threads \(shared memory\); LiteRT failed \(.+\); no WebGPU in this browser$/);
     await choice.segmenter.release();
   });
 
   test('a browser without WebAssembly SIMD gets ORT WASM, and the reason names what LiteRT lacked', async () => {
     const liteRt = chooseLiteRtBuild({ simd: false, relaxedSimd: false, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
-    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2, precision: 'float32' });
     expect(choice.reason).toBe('WASM with 2 threads (shared memory); no LiteRT: no WebAssembly SIMD in this browser; no WebGPU in this browser');
     await choice.segmenter.release();
+  });
+
+  test('a device that reports 4 GB or less: ORT WASM, though LiteRT is offered, saying why', async () => {
+    const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
+    const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt, deviceMemory: 4 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2, precision: 'float16' });
+    expect(choice.label).toBe('wasm-fp16-threads(2)');
+    expect(choice.reason).toMatch(/^WASM with 2 threads \(shared memory\), the float16 graph as shipped: the device reports 4 GB of memory/);
+    await choice.segmenter.release();
+  });
+
+  test('8 GB reported, or none: LiteRT is tried (here it cannot start in Node, so ORT, saying LiteRT failed)', async () => {
+    const liteRt = chooseLiteRtBuild({ simd: true, relaxedSimd: true, threads: true }, { sharedMemory: true, hardwareConcurrency: 2 });
+    for (const deviceMemory of [8, undefined]) {
+      const choice = await chooseBackend(bytesSource(IMAGE_MODEL.inputSize, model), { gpu: undefined, sharedMemory: true, hardwareConcurrency: 2, liteRt, deviceMemory });
+      expect(choice.backend).toMatchObject({ kind: 'wasm' });
+      expect(choice.reason).toMatch(/LiteRT failed/);
+      await choice.segmenter.release();
+    }
   });
 });
 
@@ -73,10 +93,11 @@ describe('describeBackend', () => {
     const labels = [
       describeBackend({ kind: 'litert', build: 'threaded', threads: 2 }),
       describeBackend({ kind: 'litert', build: 'relaxed-simd', threads: 1 }),
-      describeBackend({ kind: 'litert', build: 'compat', threads: 1 }),
-      describeBackend({ kind: 'wasm', threads: 4 }),
-      describeBackend({ kind: 'wasm', threads: 1 }),
+      describeBackend({ kind: 'wasm', threads: 4, precision: 'float32' }),
+      describeBackend({ kind: 'wasm', threads: 1, precision: 'float32' }),
+      describeBackend({ kind: 'wasm', threads: 2, precision: 'float16' }),
+      describeBackend({ kind: 'wasm', threads: 1, precision: 'float16' }),
     ];
-    expect(labels).toEqual(['litert-threads(2)', 'litert', 'litert-compat', 'wasm-threads(4)', 'wasm']);
+    expect(labels).toEqual(['litert-threads(2)', 'litert', 'wasm-threads(4)', 'wasm', 'wasm-fp16-threads(2)', 'wasm-fp16']);
   });
 });

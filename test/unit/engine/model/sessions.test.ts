@@ -31,7 +31,7 @@ function recorder(limit?: number) {
       source,
       async choose(source): Promise<BackendChoice> {
         built.push(source.side);
-        const backend: Backend = { kind: 'wasm', threads: 2 };
+        const backend: Backend = { kind: 'wasm', threads: 2, precision: 'float32' };
         return { segmenter: segmenter(source.side, backend), backend, label: 'wasm-threads(2)', reason: 'test', timings: {} };
       },
       async create(source, backend) {
@@ -39,7 +39,7 @@ function recorder(limit?: number) {
         return segmenter(source.side, backend);
       },
     },
-    limit,
+    limit === undefined ? undefined : () => limit,
   );
   return { sessions, built, released, peak: () => peak };
 }
@@ -80,6 +80,28 @@ describe('Sessions', () => {
     const { sessions, peak } = recorder(1);
     for (const side of [1024, 512, 1024, 768]) await sessions.get(side);
     expect(peak()).toBe(1);
+    expect(sessions.sides).toEqual([768]);
+  });
+
+  test('the limit is asked at every build: it can fall (memory found short) and the next build keeps to it', async () => {
+    let limit = 2;
+    const built: number[] = [];
+    const backend: Backend = { kind: 'wasm', threads: 1, precision: 'float16' };
+    const session = (side: number): Segmenter => ({ side, backend, run: async () => ({ data: new Float32Array(), width: 0, height: 0 }), release: async () => {} });
+    const source = (side: number): ModelSource => ({ side, onnx: async () => new Uint8Array(), tflite: async () => new Uint8Array() });
+    const sessions = new Sessions(
+      {
+        source,
+        choose: async (s) => (built.push(s.side), { segmenter: session(s.side), backend, label: 'wasm-fp16', reason: 'test', timings: {} }),
+        create: async (s) => (built.push(s.side), session(s.side)),
+      },
+      () => limit,
+    );
+    await sessions.get(1024);
+    await sessions.get(512);
+    expect(sessions.sides).toEqual([1024, 512]);
+    limit = 1;
+    await sessions.get(768);
     expect(sessions.sides).toEqual([768]);
   });
 });

@@ -31,7 +31,7 @@ describe('webGpuPrecision', () => {
     const f32 = webGpuBackend(swiftShader);
     expect(f16).toEqual({ kind: 'webgpu', precision: 'float16' });
     expect(f32).toEqual({ kind: 'webgpu', precision: 'float32' });
-    expect([runsFloat32(f16), runsFloat32(f32), runsFloat32({ kind: 'wasm', threads: 2 })]).toEqual([false, true, true]);
+    expect([runsFloat32(f16), runsFloat32(f32), runsFloat32({ kind: 'wasm', threads: 2, precision: 'float32' }), runsFloat32({ kind: 'wasm', threads: 2, precision: 'float16' })]).toEqual([false, true, true, false]);
     expect([describeBackend(f16), describeBackend(f32)]).toEqual(['webgpu(fp16)', 'webgpu(fp32)']);
   });
 });
@@ -53,8 +53,8 @@ describe('chooseBackend on a software adapter', () => {
     const model = patchIsnet(shipped, { keepOutputs: ['output'], clearCeilMode: true, inputSize: 64 }).bytes;
     let devicesAsked = 0;
     const adapter = { ...swiftShader, requestDevice: () => (devicesAsked++, Promise.reject(new Error('no device'))) } as unknown as GPUAdapter;
-    const choice = await chooseBackend(bytesSource(64, model), { gpu: { requestAdapter: async () => adapter }, sharedMemory: true, hardwareConcurrency: 2 });
-    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2 });
+    const choice = await chooseBackend(bytesSource(64, model), { gpu: { requestAdapter: async () => adapter }, sharedMemory: true, hardwareConcurrency: 2, deviceMemory: 8 });
+    expect(choice.backend).toEqual({ kind: 'wasm', threads: 2, precision: 'float32' });
     expect(choice.reason).toBe('WASM with 2 threads (shared memory); LiteRT not offered; WebGPU not tried: the WebGPU adapter is software (swiftshader), slower than the CPU');
     expect(choice.timings).toEqual({});
     expect(devicesAsked).toBe(0);
