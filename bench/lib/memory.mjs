@@ -22,7 +22,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** CPU a renderer must burn during one implementation's run to count as its own (jiffies, 1/100 s). */
 const CLAIM_CPU_JIFFIES = 30;
 
-function readOr(path, fallback) {
+/** A /proc file's text, or `fallback` when the process has gone. */
+export function readOr(path, fallback) {
   try {
     return readFileSync(path, 'utf8');
   } catch {

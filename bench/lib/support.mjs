@@ -8,14 +8,19 @@ import { runnerImport } from 'vite';
 export const root = join(import.meta.dirname, '..', '..');
 export const outDir = join(root, 'bench', 'out');
 
-async function loadHelper(name) {
-  const path = join(root, 'test', 'support', `${name}.ts`);
+async function loadHelper(name, folder = 'support') {
+  const path = join(root, 'test', folder, `${name}.ts`);
   const { module } = await runnerImport(path, { configFile: false, logLevel: 'warn' });
   return module;
 }
 
+/** test/webkit/webkit.ts: WebKitGTK's MiniBrowser over WebDriver, as the WebKit tests drive it. */
+export function loadWebKit() {
+  return loadHelper('webkit', 'webkit');
+}
+
 /** scene, app, chromium and server from test/support. Set CUTOUT_DIST first: server.ts reads it on load. */
 export async function loadSupport() {
-  const [scene, app, chromium, server] = await Promise.all(['scene', 'app', 'chromium', 'server'].map(loadHelper));
+  const [scene, app, chromium, server] = await Promise.all(['scene', 'app', 'chromium', 'server'].map((name) => loadHelper(name)));
   return { scene, app, chromium, server };
 }
