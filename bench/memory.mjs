@@ -248,7 +248,7 @@ for (const engine of ENGINES) {
   rows.push([
     engine,
     ...ONLY.map((impl) => `${mb(peakTotal(impl))} (${of(impl).map((r) => mb(r.peaks.total)).join(', ')})`),
-    ONLY.length === 2 ? ratio(peakTotal('ours'), peakTotal('peer')) : '–',
+    ONLY.includes('ours') && ONLY.includes('peer') ? ratio(peakTotal('ours'), peakTotal('peer')) : '–',
     ...ONLY.map((impl) => `${mb(peakLargest(impl))} ${of(impl)[0].peaks.largestType}`),
     ...ONLY.map((impl) => `${seconds(firstPhoto(impl))} / ${seconds(laterPhotos(impl))}`),
     ONLY.filter((impl) => impl.startsWith('ours')).map((impl) => `${impl}: ${mb(median(of(impl).map((r) => r.beforeRelease)))} → ${mb(median(of(impl).map((r) => r.released)))}`).join('; ') || '–',
