@@ -70,7 +70,13 @@ export function ourStages(run) {
 
 export const OUR_MODEL_STAGE = STAGES[3][0];
 
+/**
+ * BENCH_DEVICE_MEMORY=2 runs our app as on a device that reports 2 GB (a test
+ * build's hook): onnxruntime-web on the float16 graph instead of LiteRT.
+ */
 export async function openOurs(support, context, baseUrl) {
+  const deviceMemory = process.env.BENCH_DEVICE_MEMORY;
+  if (deviceMemory) await context.addInitScript((gb) => localStorage.setItem('cutout.debug.memory', gb), deviceMemory);
   const page = await support.app.openApp(context, baseUrl);
   const key = await support.app.createKeyInUi(page, baseUrl);
   await page.evaluate(installRecorder);
