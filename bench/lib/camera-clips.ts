@@ -29,7 +29,7 @@ function readRgbaPng(file: string): RgbaImage {
   return { data: new Uint8ClampedArray(ffmpeg(['-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'])), width, height };
 }
 
-function writeRgbaPng(file: string, image: RgbaImage): void {
+export function writeRgbaPng(file: string, image: RgbaImage): void {
   ffmpeg(['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${image.width}x${image.height}`, '-i', 'pipe:0', '-frames:v', '1', file], Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength));
 }
 
@@ -57,10 +57,11 @@ export interface ClipSize {
   seconds: number;
 }
 
-export interface EncodedClip {
+/** An encoded clip and its truth; `Spec` is its recipe (the turntable clips' is TurntableClipSpec). */
+export interface EncodedClip<Spec = CameraClipSpec> {
   seed: number;
   half: ClipHalf;
-  spec: CameraClipSpec;
+  spec: Spec;
   /** H.264 in MP4, as sent to the app. */
   mp4: Buffer;
   /** The frames as decoded from mp4 (what the app sees). */
@@ -82,7 +83,7 @@ export function encodeFrames(frames: RgbaImage[], fps: number, crf = 18): Buffer
   }
 }
 
-function decodeFrames(mp4: Buffer, width: number, height: number): RgbaImage[] {
+export function decodeFrames(mp4: Buffer, width: number, height: number): RgbaImage[] {
   const dir = mkdtempSync(join(tmpdir(), 'cutout-camera-'));
   try {
     const file = join(dir, 'clip.mp4');

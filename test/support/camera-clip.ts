@@ -56,8 +56,9 @@ export interface CameraClipSpec {
   grain: number;
 }
 
-export interface CameraClip {
-  spec: CameraClipSpec;
+/** A clip's frames and truth; `Spec` is the recipe it was rendered from (the turntable clips share this shape). */
+export interface CameraClip<Spec = CameraClipSpec> {
+  spec: Spec;
   frames: RgbaImage[];
   /** The subject's true alpha per frame, 0–255, width × height. */
   truth: Uint8Array[];
@@ -92,7 +93,10 @@ export const CLIP_SUBJECTS = [
   'handbag',
 ] as const;
 
-const WALLS: { kind: BackdropKind; colors: [string, string, string][]; scale: [number, number] }[] = [
+/** What the backdrop painting and the camera read from a recipe: the moving-camera recipes and the turntable ones both have these. */
+export type WorldSpec = Pick<CameraClipSpec, 'seed' | 'width' | 'height' | 'fps' | 'frames' | 'camera' | 'backdrop' | 'blur'>;
+
+export const WALLS: { kind: BackdropKind; colors: [string, string, string][]; scale: [number, number] }[] = [
   { kind: 'brick', colors: [['#9a4a36', '#c9bfae', '#6d3326'], ['#7b6a5c', '#d8d2c4', '#5a4b40']], scale: [0.7, 1.1] },
   { kind: 'tiles', colors: [['#e8e4da', '#8a9aa0', '#c4ccc9'], ['#3c6e71', '#d9d9d0', '#2c5254']], scale: [0.8, 1.3] },
   { kind: 'plaster', colors: [['#c8b89e', '#9f8a6d', '#e0d4bd'], ['#8ba2ad', '#60798a', '#b8c8cf']], scale: [0.5, 0.9] },
@@ -103,7 +107,7 @@ const WALLS: { kind: BackdropKind; colors: [string, string, string][]; scale: [n
   { kind: 'steel', colors: [['#8d949a', '#c3c9ce', '#4b5257'], ['#6f767c', '#a8afb4', '#3c4247']], scale: [0.8, 1.2] },
 ];
 
-const FLOORS: { material: SurfaceMaterial; colors: [string, string, string][] }[] = [
+export const FLOORS: { material: SurfaceMaterial; colors: [string, string, string][] }[] = [
   { material: 'wood', colors: [['#b48a60', '#7a5533', '#3e2a18']] },
   { material: 'concrete', colors: [['#9a9893', '#bdbab3', '#6b6964']] },
   { material: 'terrazzo', colors: [['#d8d2c6', '#8d8478', '#4e6b70']] },
@@ -119,14 +123,14 @@ const wave = (offset: number, ...terms: [number, number, number][]): Wave => ({
 });
 
 /** A sideways sweep at `speed` (frame widths a second) across at most ±`reach`: a sine whose zero crossing falls early in the clip, so a short clip moves all the way. */
-function sweep(random: Random, speed: number, reach = 0.3): [number, number, number] {
+export function sweep(random: Random, speed: number, reach = 0.3): [number, number, number] {
   const period = Math.min(between(random, 7, 10), (2 * Math.PI * reach) / speed);
   const amplitude = (speed * period) / (2 * Math.PI);
   return [random() < 0.5 ? amplitude : -amplitude, 1 / period, between(random, -0.3, 0.1)];
 }
 
 /** Hand-held wobble: a few incommensurate sines. */
-function wobble(random: Random, amplitude: number): [number, number, number][] {
+export function wobble(random: Random, amplitude: number): [number, number, number][] {
   return [0, 1, 2].map((k) => [(amplitude * between(random, 0.5, 1)) / (1 + k), between(random, 1.5, 3) * (1 + 1.3 * k), between(random, 0, 2 * Math.PI)]);
 }
 
@@ -184,13 +188,14 @@ export function cameraClipSpec(seed: number, size: { width: number; height: numb
   return spec;
 }
 
-function at(path: Wave, t: number): number {
+/** A wave's value at t seconds. */
+export function waveAt(path: Wave, t: number): number {
   let value = path.offset;
   for (const { amplitude, frequency, phase } of path.terms) value += amplitude * Math.sin(2 * Math.PI * frequency * t + phase);
   return value;
 }
 
-interface Pose {
+export interface Pose {
   x: number;
   y: number;
   zoom: number;
@@ -198,27 +203,27 @@ interface Pose {
   sin: number;
 }
 
-function poseAt(spec: CameraClipSpec, t: number): Pose {
-  const roll = at(spec.camera.roll, t);
-  return { x: at(spec.camera.x, t), y: at(spec.camera.y, t), zoom: Math.exp(at(spec.camera.logZoom, t)), cos: Math.cos(roll), sin: Math.sin(roll) };
+export function poseAt(spec: Pick<WorldSpec, 'camera'>, t: number): Pose {
+  const roll = waveAt(spec.camera.roll, t);
+  return { x: waveAt(spec.camera.x, t), y: waveAt(spec.camera.y, t), zoom: Math.exp(waveAt(spec.camera.logZoom, t)), cos: Math.cos(roll), sin: Math.sin(roll) };
 }
 
 /** Frame pixel (px, py) → world (frame widths), through a pose. */
-function toWorld(spec: CameraClipSpec, pose: Pose, px: number, py: number): [number, number] {
+export function toWorld(spec: Pick<WorldSpec, 'width' | 'height'>, pose: Pose, px: number, py: number): [number, number] {
   const dx = (px + 0.5 - spec.width / 2) / spec.width / pose.zoom;
   const dy = (py + 0.5 - spec.height / 2) / spec.width / pose.zoom;
   return [pose.x + pose.cos * dx - pose.sin * dy, pose.y + pose.sin * dx + pose.cos * dy];
 }
 
 /** Sub-frame times of frame f: spread over the shutter, centred on the frame's time. */
-function subFrameTimes(spec: CameraClipSpec, f: number): number[] {
+export function subFrameTimes(spec: Pick<WorldSpec, 'blur' | 'fps'>, f: number): number[] {
   const { subFrames, shutter } = spec.blur;
   const n = Math.max(1, subFrames);
   return Array.from({ length: n }, (_, k) => (f + (n > 1 ? shutter * ((k + 0.5) / n - 0.5) : 0)) / spec.fps);
 }
 
 /** The backdrop, painted once at a resolution no camera position enlarges much: sRGB 0–255, interleaved RGB. */
-interface World {
+export interface World {
   data: Float32Array;
   width: number;
   height: number;
@@ -228,7 +233,7 @@ interface World {
   top: number;
 }
 
-function paintWorld(spec: CameraClipSpec): World {
+export function paintWorld(spec: WorldSpec): World {
   // Everything any sub-frame sees, with a margin.
   let left = Infinity;
   let right = -Infinity;
@@ -323,9 +328,9 @@ function subjectAt(spec: CameraClipSpec, sprite: { width: number; height: number
   const camY = start.y + (pose.y - start.y) * (1 + subject.parallax);
   const floorLine = (spec.backdrop.horizon - 0.5) * (spec.height / spec.width);
   const heightFw = subject.height * (spec.height / spec.width);
-  const wx = at(subject.x, t);
+  const wx = waveAt(subject.x, t);
   // Feet a little below the floor line, so it stands on the floor.
-  const wy = floorLine + 0.04 * (spec.height / spec.width) - heightFw / 2 + at(subject.y, t);
+  const wy = floorLine + 0.04 * (spec.height / spec.width) - heightFw / 2 + waveAt(subject.y, t);
   const dx = wx - camX;
   const dy = wy - camY;
   // World → frame: the inverse of toWorld.
