@@ -1,8 +1,10 @@
 // A video's alpha mattes, frame after frame: the image pipeline's pieces
 // (model input, min-max normalisation, guided upsampling) with changes for
-// video. The model runs on key frames only; the frames in between carry the
-// last key frame's mask along by motion and refine it against their own
-// pixels. Motion is block matching on a small luma plane
+// video. The model runs on key frames only; a frame in between waits for the
+// next key frame and blends both key frames' masks, each carried to it by
+// motion and weighted by how well the picture matches it there (two-way.ts),
+// then is refined against its own pixels; where the two still disagree, the
+// model runs on the worst frame of the stretch. Motion is block matching on a small luma plane
 // (imaging/block-motion.ts) split into two layers (imaging/global-motion.ts):
 // the camera's (a pan, a zoom, a roll: one similarity fitted to the blocks the
 // mask did not cover) carries the backdrop, and the subject's (placed by
@@ -22,7 +24,6 @@
 // picture matches, so a still subject does not flicker and a key frame does
 // not jump. Pure apart from the segmentation it is given, so it runs in Node
 // tests.
-import type { Segment } from '../../../engine/matte';
 import { VIDEO_MODEL_SIDE } from '../../../engine/model-side';
 import { boxMean } from '../../../imaging/box-filter';
 import { DEFAULT_MOTION, estimateBlockMotion, lumaPlane, poorlyMatchedShare, type MotionSettings } from '../../../imaging/block-motion';
@@ -48,6 +49,7 @@ import { enlargeFieldNearest, warpPlane, zeroField, type MotionField } from '../
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../../../imaging/resize';
 import { DEFAULT_TEMPORAL, localChange, smoothMask, type RgbPlanes, type TemporalSettings } from '../../../imaging/temporal-smoothing';
 import type { StageTimer } from './stage-timer';
+import { blendCarried, carriedMatch, disagreement, type Carried } from './two-way';
 
 /**
  * When the picture holds still the model would answer what it answered last
@@ -91,6 +93,13 @@ export interface KeyFrames {
   maxPoorShare: number;
   /** A new key frame once more than this share of the frame came in at the border since the key frame (the model never saw it). */
   maxUnseen: number;
+  /**
+   * Between two key frames, the model runs again on the frame where the two
+   * carried masks disagree the most with neither side's pixels deciding,
+   * while that is more than this share of the subject's outline (see
+   * two-way.ts's disagreement).
+   */
+  maxDisagreement: number;
 }
 
 export interface VideoMatteSettings {
@@ -139,6 +148,7 @@ export const VIDEO_MATTE: VideoMatteSettings = {
     poorMatch: 0.04,
     maxPoorShare: 0.01,
     maxUnseen: 0.2,
+    maxDisagreement: 0.2,
   },
 };
 
@@ -154,7 +164,7 @@ export function frameMask(raw: Plane): Plane {
 export type FrameKind = 'segmented' | 'reused' | 'propagated';
 
 /** Why the model ran on a frame. */
-export type KeyReason = 'first' | 'interval' | 'poor match' | 'edge' | 'unseen';
+export type KeyReason = 'first' | 'interval' | 'poor match' | 'edge' | 'unseen' | 'disagreement' | 'last';
 
 /** What the last frame was, and the measures that chose it; for tests and diagnostics. */
 export interface FrameReport {
@@ -171,8 +181,10 @@ export interface FrameReport {
   reason: KeyReason | null;
 }
 
-/** The last frame the model ran on. */
+/** A frame the model ran on. */
 interface KeyFrame {
+  /** Its place in the clip. */
+  index: number;
   guide: RgbPlanes;
   luma: Plane;
   /** Its (smoothed) mask at the guide's size, and at the luma's. */
@@ -208,20 +220,59 @@ interface FollowedMotion extends Track {
 }
 
 /** The track of a key frame itself. */
-function trackAt(key: KeyFrame): Track {
+function trackAt(key: Pick<KeyFrame, 'luma' | 'smallMask'>): Track {
   const { width, height } = key.luma;
   return { luma: key.luma, maskToKey: zeroField(width, height), cameraToKey: IDENTITY, subjectToKey: IDENTITY, subjectStep: null, mask: key.smallMask };
 }
 
-export class VideoMatter {
+/** A frame whose matte is not yet written out: its mask once known, and the earlier key frame's mask carried to it meanwhile. */
+interface Pending<Tag> {
+  index: number;
+  frame: RgbaImage;
+  tag: Tag;
+  guide: RgbPlanes;
+  luma: Plane;
+  /** Its mask at the guide's size: a key frame's, a still frame's; null while it waits for the next key frame. */
+  mask: Plane | null;
+  forward: Carried | null;
+}
+
+/** A frame with its alpha at full resolution (0–255), and what it was pushed with. */
+export interface MattedFrame<Tag> {
+  frame: RgbaImage;
+  alpha: Uint8ClampedArray;
+  tag: Tag;
+}
+
+/** The model, told which pushed frame it runs on (for tests and benches that answer from a cache). */
+export type FrameSegment<Tag> = (input: Float32Array, side: number, tag: Tag) => Promise<Plane>;
+
+/** Bytes of buffered frames beyond which a key frame comes regardless: a 4K clip holds a few frames, not a second's worth. */
+const BUFFER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A video's mattes, frames pushed in order. The model runs on key frames; a
+ * frame between two key frames waits for the later one, and its matte blends
+ * the earlier key frame's mask carried forward with the later one's carried
+ * back (two-way.ts). Where the two disagree and neither side's pixels decide
+ * (the subject turned more than the motion explains), the model runs on the
+ * frame where that is worst, splitting the stretch, until the expected error
+ * is small everywhere. Frames come back in order, as soon as their matte is
+ * final; `flush` at the end gives the rest.
+ */
+export class VideoMatter<Tag = undefined> {
   private key: KeyFrame | null = null;
   private track: Track | null = null;
+  private pending: Pending<Tag>[] = [];
+  private index = 0;
   /** Frames the model was run on, frames that reused a still mask, and frames whose mask was carried by motion. */
   readonly counts = { segmented: 0, reused: 0, propagated: 0 };
+  /** Why the model ran, counted. */
+  readonly reasons: Partial<Record<KeyReason, number>> = {};
   lastFrame: FrameReport | null = null;
 
   constructor(
-    private readonly segment: Segment,
+    private readonly segment: FrameSegment<Tag>,
     private readonly settings: VideoMatteSettings = VIDEO_MATTE,
     private readonly timer?: StageTimer,
   ) {}
@@ -230,71 +281,167 @@ export class VideoMatter {
     return this.timer ? this.timer.time(stage, work) : Promise.resolve(work());
   }
 
-  /** The frame's alpha at full resolution, 0–255. Frames must come in order. */
-  async alpha(frame: RgbaImage): Promise<Uint8ClampedArray> {
-    const { guideSide, radius, eps } = this.settings;
+  /** Takes the next frame; answers the frames whose mattes are now final, in order (often none, then several). */
+  async push(frame: RgbaImage, tag: Tag): Promise<MattedFrame<Tag>[]> {
+    const { guideSide, keyFrames } = this.settings;
     const size = workingSize(frame.width, frame.height, guideSide);
     const guide = await this.time('refine', () => resizeRgbToPlanes(frame, size.width, size.height));
-    const mask = await this.maskFor(frame, guide);
-    return this.time('refine', () => applyGuidedUpsample(sparseGuidedCoefficients(guide, mask, radius, eps, FLAT_MASK), frame));
-  }
-
-  /** The frame's mask at the guide's size, 0–1, before the guided filter. */
-  private async maskFor(frame: RgbaImage, guide: RgbPlanes): Promise<Plane> {
+    const entry: Pending<Tag> = { index: this.index++, frame, tag, guide, luma: lumaOf(guide, keyFrames.motionSide), mask: null, forward: null };
     const { key, track } = this;
-    const { keyFrames } = this.settings;
     if (key && (await this.time('still check', () => this.canReuse(guide, key)))) {
       key.since++;
       key.reused++;
       this.counts.reused++;
       this.track = trackAt(key);
       this.lastFrame = { kind: 'reused', edgeMismatch: 0, poorShare: 0, unseen: 0, camera: null, reason: null };
-      return key.mask;
+      entry.mask = key.mask;
+      this.pending.push(entry);
+      return this.ready();
     }
     // Estimated at key frames too: the fresh mask is smoothed with the key frame's carried by it.
-    const motion = key && track ? await this.time('motion', () => follow(guide, key, track, keyFrames)) : null;
-    const reason = keyReason(key, motion, keyFrames);
+    const motion = key && track ? await this.time('motion', () => follow(entry.luma, key, track, keyFrames)) : null;
+    const buffered = this.pending.length * frame.width * frame.height * 4;
+    const reason = keyReason(key, motion, keyFrames) ?? (buffered > BUFFER_BYTES ? 'interval' : null);
     const measures = { edgeMismatch: motion?.edgeMismatch ?? 0, poorShare: motion?.poorShare ?? 0, unseen: motion?.unseen ?? 0, camera: motion?.camera ?? null };
-    const { width, height } = guide[0];
-    // Nearest, not bilinear: a blend of the subject's and the backdrop's vectors would erode the edge the subject moves towards.
     if (key && motion && !reason) {
-      const mask = await this.time('motion', () => warpPlane(key.mask, enlargeFieldNearest(motion.maskToKey, width, height)));
+      entry.forward = await this.time('motion', () => carry(entry, key, motion));
       key.since++;
       this.counts.propagated++;
-      this.track = { luma: motion.luma, maskToKey: motion.maskToKey, cameraToKey: motion.cameraToKey, subjectToKey: motion.subjectToKey, subjectStep: motion.subjectStep, mask: motion.mask };
+      this.track = motion;
       this.lastFrame = { kind: 'propagated', ...measures, reason: null };
-      return mask;
+      this.pending.push(entry);
+      return this.ready();
     }
-    const field = motion ? await this.time('motion', () => enlargeFieldNearest(motion.pictureToKey, width, height)) : null;
-    const mask = await this.segmentFrame(frame, guide, field);
-    const luma = motion?.luma ?? lumaOf(guide, keyFrames.motionSide);
-    this.key = { guide, luma, mask, smallMask: resizePlane(mask, luma.width, luma.height), since: 0, reused: 0 };
-    this.track = trackAt(this.key);
-    this.counts.segmented++;
+    const next = await this.keyFrameAt(entry, key && motion ? { key, toKey: motion.pictureToKey } : null, reason ?? 'first');
     this.lastFrame = { kind: 'segmented', ...measures, reason };
-    return mask;
+    if (key) await this.settle(key, this.pending, next, true);
+    this.pending.push(entry);
+    this.key = next;
+    this.track = trackAt(next);
+    return this.ready();
+  }
+
+  /** The last frames: a stretch after the last key frame ends in one more. */
+  async flush(): Promise<MattedFrame<Tag>[]> {
+    const last = this.pending.at(-1);
+    if (this.key && last && !last.mask) {
+      const key = this.key;
+      const next = await this.keyFrameAt(last, last.forward ? { key, toKey: last.forward.toKey } : null, 'last');
+      this.counts.propagated--;
+      await this.settle(key, this.pending.slice(0, -1), next, true);
+      this.key = next;
+      this.track = trackAt(next);
+    }
+    for (const entry of this.pending) entry.mask ??= entry.forward?.mask ?? null;
+    return this.ready();
+  }
+
+  /** Runs the model on a pending frame and makes it a key frame (its mask final). */
+  private async keyFrameAt(entry: Pending<Tag>, prior: { key: KeyFrame; toKey: MotionField } | null, reason: KeyReason): Promise<KeyFrame> {
+    const mask = await this.segmentFrame(entry, prior);
+    entry.mask = mask;
+    this.counts.segmented++;
+    this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+    const { luma } = entry;
+    return { index: entry.index, guide: entry.guide, luma, mask, smallMask: resizePlane(mask, luma.width, luma.height), since: 0, reused: 0 };
   }
 
   /**
-   * Runs the model. Where the picture matches the last key frame carried here
-   * by the motion (`field`; none: the frame as it is), the fresh mask is
+   * Every waiting frame of `span` (the frames between key frames `from` and
+   * `to`) gets its final mask: `from`'s carried forward (known already, or
+   * followed now) blended with `to`'s carried back; or, where the expected
+   * error is too high, the model runs on the worst frame and each half is
+   * settled in turn.
+   */
+  private async settle(from: KeyFrame, span: Pending<Tag>[], to: KeyFrame, forwardKnown: boolean): Promise<void> {
+    if (!span.some((entry) => !entry.mask)) return;
+    const { keyFrames } = this.settings;
+    if (!forwardKnown) await this.time('motion', () => this.followForward(from, span));
+    const backward = await this.time('motion back', () => this.followBack(to, span));
+    let worst = -1;
+    let worstError = keyFrames.maxDisagreement;
+    span.forEach((entry, i) => {
+      const back = backward[i];
+      if (entry.mask || !entry.forward || !back) return;
+      const error = disagreement(entry.forward, back);
+      if (error > worstError) {
+        worst = i;
+        worstError = error;
+      }
+    });
+    if (worst >= 0) {
+      const entry = span[worst];
+      const middle = await this.keyFrameAt(entry, entry.forward ? { key: from, toKey: entry.forward.toKey } : null, 'disagreement');
+      this.counts.propagated--;
+      await this.settle(from, span.slice(0, worst), middle, true);
+      await this.settle(middle, span.slice(worst + 1), to, false);
+      return;
+    }
+    await this.time('blend', () => {
+      span.forEach((entry, i) => {
+        const back = backward[i];
+        if (entry.mask || !entry.forward) return;
+        entry.mask = back ? blendCarried(entry.forward, back, (to.index - entry.index) / (to.index - from.index)) : entry.forward.mask;
+      });
+    });
+  }
+
+  /** `from`'s mask carried forward through `span`, frame after frame. */
+  private followForward(from: KeyFrame, span: Pending<Tag>[]): void {
+    let track = trackAt(from);
+    for (const entry of span) {
+      const motion = follow(entry.luma, from, track, this.settings.keyFrames);
+      if (!entry.mask) entry.forward = carry(entry, from, motion);
+      track = motion;
+    }
+  }
+
+  /** `to`'s mask carried back through `span`, from its last frame to its first. */
+  private followBack(to: KeyFrame, span: Pending<Tag>[]): (Carried | null)[] {
+    const carried: (Carried | null)[] = span.map(() => null);
+    let track = trackAt(to);
+    for (let i = span.length - 1; i >= 0; i--) {
+      const entry = span[i];
+      const motion = follow(entry.luma, to, track, this.settings.keyFrames);
+      if (!entry.mask) carried[i] = carry(entry, to, motion);
+      track = motion;
+    }
+    return carried;
+  }
+
+  /** Writes out the leading frames whose masks are final, through the guided filter at full resolution. */
+  private ready(): Promise<MattedFrame<Tag>[]> {
+    const { radius, eps } = this.settings;
+    let n = 0;
+    while (n < this.pending.length && this.pending[n].mask) n++;
+    const done = this.pending.splice(0, n);
+    return this.time('refine', () =>
+      done.map(({ frame, tag, guide, mask }) => ({ frame, tag, alpha: applyGuidedUpsample(sparseGuidedCoefficients(guide, mask!, radius, eps, FLAT_MASK), frame) })),
+    );
+  }
+
+  /**
+   * Runs the model. Where the picture matches the earlier key frame carried
+   * here by the motion (`prior`; none: the frame as it is), the fresh mask is
    * blended with that frame's mask, carried the same way (so a still subject
    * does not flicker, and a mask that followed the camera does not jump when
    * the model runs again); compared with the key frame, not the previous
    * frame, so a mask carried by motion (and what it got wrong) never feeds
    * back into the model's.
    */
-  private async segmentFrame(frame: RgbaImage, guide: RgbPlanes, field: MotionField | null): Promise<Plane> {
+  private async segmentFrame(entry: Pending<Tag>, prior: { key: KeyFrame; toKey: MotionField } | null): Promise<Plane> {
     const { modelSide, temporal } = this.settings;
+    const { guide, frame } = entry;
+    const { width, height } = guide[0];
     const input = await this.time('model input', () => toModelInput(frame, modelSide));
-    const raw = await this.time('segment', () => this.segment(input, modelSide));
+    const raw = await this.time('segment', () => this.segment(input, modelSide, entry.tag));
     return this.time('refine', () => {
-      const fresh = resizePlane(frameMask(raw), guide[0].width, guide[0].height);
-      const key = this.key;
-      if (!key) return fresh;
-      const carry = (plane: Plane) => (field ? warpPlane(plane, field) : plane);
-      const keyGuide = key.guide.map(carry) as RgbPlanes;
-      return smoothMask(fresh, carry(key.mask), localChange(guide, keyGuide, temporal.radius), temporal);
+      const fresh = resizePlane(frameMask(raw), width, height);
+      if (!prior) return fresh;
+      const field = enlargeFieldNearest(prior.toKey, width, height);
+      const carryPlane = (plane: Plane) => warpPlane(plane, field);
+      const keyGuide = prior.key.guide.map(carryPlane) as RgbPlanes;
+      return smoothMask(fresh, carryPlane(prior.key.mask), localChange(guide, keyGuide, temporal.radius), temporal);
     });
   }
 
@@ -307,7 +454,18 @@ export class VideoMatter {
   }
 }
 
-/** The frame's luma at the motion plane's size. */
+/** A key frame's mask carried to a frame by the motion followed to it, and how well the frame matches the key frame brought there. */
+function carry(entry: { guide: RgbPlanes; luma: Plane }, key: KeyFrame, motion: FollowedMotion): Carried {
+  const { width, height } = entry.guide[0];
+  // Nearest, not bilinear: a blend of the subject's and the backdrop's vectors would erode the edge the subject moves towards.
+  return {
+    mask: warpPlane(key.mask, enlargeFieldNearest(motion.maskToKey, width, height)),
+    smallMask: motion.mask,
+    match: carriedMatch(entry.luma, key, motion.pictureToKey, motion.mask),
+    toKey: motion.pictureToKey,
+  };
+}
+
 function lumaOf(guide: RgbPlanes, motionSide: number): Plane {
   const luma = lumaPlane(guide);
   const size = workingSize(luma.width, luma.height, motionSide);
@@ -332,8 +490,7 @@ function keyReason(key: KeyFrame | null, motion: FollowedMotion | null, settings
  * frame. The mask follows the subject's layer alone; a part that moves on its
  * own (a limb) shows as an edge mismatch, and the model runs again.
  */
-function follow(guide: RgbPlanes, key: KeyFrame, track: Track, settings: KeyFrames): FollowedMotion {
-  const luma = lumaOf(guide, settings.motionSide);
+function follow(luma: Plane, key: KeyFrame, track: Track, settings: KeyFrames): FollowedMotion {
   const { width, height } = luma;
   const blocks = estimateBlockMotion(luma, track.luma, settings.motion);
   const coverage = blockCoverage(blocks, track.mask);
@@ -369,8 +526,9 @@ function follow(guide: RgbPlanes, key: KeyFrame, track: Track, settings: KeyFram
     subjectStep,
     mask,
     pictureToKey,
-    // Blocks across the subject's outline hold two motions, and no one vector matches them: the edge test's business, not this one's.
-    poorShare: poorlyMatchedShare(blocks, settings.poorMatch, camera.inside.map((inside, b) => (inside && (coverage[b] < 0.1 || coverage[b] > 0.9) ? 1 : 0))),
+    // The backdrop's blocks only. Blocks across the subject's outline hold two motions, and no one vector matches them; the
+    // subject's own change their look as it turns: the edge test's and the two key frames' business, not this one's.
+    poorShare: poorlyMatchedShare(blocks, settings.poorMatch, camera.inside.map((inside, b) => (inside && coverage[b] < 0.1 ? 1 : 0))),
     edgeMismatch: edgeMismatch(luma, key, { mask, maskToKey, cameraField, seen }, settings.edgeDifference),
     unseen: unseen / seen.length,
     camera: { scale: scaleOf(camera.model), pan: Math.hypot(camera.model.tx, camera.model.ty), support: camera.support },

@@ -1,7 +1,8 @@
 // removeVideoBackground: a video file in, the clip with its background removed
 // out, in any of the nine output formats. Per frame: decode (WebCodecs, ahead
 // of us) → segment (ISNet at a small input, on key frames; the frames between
-// follow by motion) → refine and smooth over time →
+// wait for the next key frame and take both key frames' masks, carried by
+// motion) → refine and smooth over time →
 // foreground colours → composite (on a helper worker, while the next frame is
 // matted here) → encode (WebCodecs or ffmpeg.wasm, which run on their own
 // threads too).
@@ -16,10 +17,16 @@ import { decodeFrames } from './decode-frames';
 import type { FrameEncoder } from './encoders/frame-encoder';
 import { openEncoder } from './encoders/open-encoder';
 import { openFrameFinisher, type FinishedFrame, type FrameFinisher } from './frame-finisher';
-import { VIDEO_MATTE, VideoMatter } from './frame-matte';
+import { VIDEO_MATTE, VideoMatter, type MattedFrame } from './frame-matte';
 import { openVideo } from './open-video';
 import { describeVideo } from './probeVideo';
 import { StageTimer } from './stage-timer';
+
+/** Where a frame sits on the timeline, microseconds. */
+interface FrameTime {
+  timestamp: number;
+  duration: number;
+}
 
 /** Shares of the progress bar: loading the model, the frames, the final mux. */
 const MODEL_SHARE = 0.05;
@@ -55,7 +62,7 @@ export default async function removeVideoBackground(
     };
     // The model host's session for this side: built once per page, shared by every job.
     await timer.time('model load', () => prepareModel(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })));
-    const matter = new VideoMatter((tensor, side) => segment(tensor, side), settings, timer);
+    const matter = new VideoMatter<FrameTime>((tensor, side) => segment(tensor, side), settings, timer);
     finisher = openFrameFinisher();
     const expected = Math.max(1, probe.frameCount ?? Math.round(probe.durationSeconds * probe.frameRate));
 
@@ -79,17 +86,22 @@ export default async function removeVideoBackground(
       const share = Math.min(1, frames / expected);
       progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
     };
+    const toFinisher = async (matted: MattedFrame<FrameTime>[]) => {
+      for (const { frame: image, alpha, tag } of matted) {
+        await toEncoder();
+        const pixels = finisher!.finish({ image, alpha, fill });
+        pixels.catch(() => {});
+        finishing = { pixels, ...tag };
+      }
+    };
     const decoded = decodeFrames(opened.video, opening.size);
     for (;;) {
       const next = await timer.time('decode', () => decoded.next());
       if (next.done) break;
       const { image, timestamp, duration } = next.value;
-      const alpha = await matter.alpha(image);
-      await toEncoder();
-      const pixels = finisher.finish({ image, alpha, fill });
-      pixels.catch(() => {});
-      finishing = { pixels, timestamp, duration };
+      await toFinisher(await matter.push(image, { timestamp, duration }));
     }
+    await toFinisher(await matter.flush());
     await toEncoder();
     await timer.time('encode', () => queued);
     if (frames === 0) throw new ApiError('malformed_image', 'the video has no frames that could be decoded');
