@@ -146,7 +146,7 @@ async function benchQuality(support, url, clips) {
       log(`${clip.half} seed ${clip.seed} (${clip.spec.kind ?? ''} ${clip.spec.move}) …`);
       const before = load();
       const results = await runMethods(page, support, { mp4: clip.mp4, truth: clip.truth, width: WIDTH, height: HEIGHT });
-      rows.push({ seed: clip.seed, move: clip.spec.move, subject: clip.spec.kind ?? clip.spec.subject.name, backdrop: clip.spec.backdrop.wall, results, loadBefore: before, loadAfter: load() });
+      rows.push({ seed: clip.seed, half: clip.half, move: clip.spec.move, subject: clip.spec.kind ?? clip.spec.subject.name, backdrop: clip.spec.backdrop.wall, results, loadBefore: before, loadAfter: load() });
       log(`  ${Object.entries(results).map(([k, r]) => `${k}: ${r.segmented}/${r.frames} runs, ${(r.frames / (r.ms / 1000)).toFixed(2)} fps, MAE ${r.mae.toFixed(4)}, flicker ${r.flicker.toFixed(4)}`).join('; ')}`);
     }
     network.assertOffline();
@@ -310,7 +310,7 @@ async function main() {
   if (data.quality) {
     const tables = qualityTables(data.quality);
     parts.push(
-      `## ${SET} clips, ${QUALITY_HALF} half: key frames (as shipped) against every frame through the model (${QUALITY_SECONDS} s, ${WIDTH}×${HEIGHT}, ${FPS} fps)`,
+      `## ${SET} clips, ${[...new Set(data.quality.map((row) => row.half))].join(' and ')} half: key frames (as shipped) against every frame through the model (${QUALITY_SECONDS} s, ${WIDTH}×${HEIGHT}, ${FPS} fps)`,
       '',
       'Alpha against the true alpha (0–1). Flicker: mean over frames of mean |(a_t − a_{t−1}) − (g_t − g_{t−1})|. ' +
         `fps: the engine's video task alone (no job, no service worker), model session already built. Goal: MAE within ${GOALS.maeWithin} of every frame, flicker no worse.`,

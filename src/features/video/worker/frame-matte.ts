@@ -49,7 +49,7 @@ import { enlargeFieldNearest, warpPlane, zeroField, type MotionField } from '../
 import { resizePlane, resizeRgbToPlanes, workingSize } from '../../../imaging/resize';
 import { DEFAULT_TEMPORAL, localChange, smoothMask, type RgbPlanes, type TemporalSettings } from '../../../imaging/temporal-smoothing';
 import type { StageTimer } from './stage-timer';
-import { blendCarried, carriedMatch, disagreement, type Carried } from './two-way';
+import { blendCarried, carriedMatch, disagreement, thickDifference, type Carried } from './two-way';
 
 /**
  * When the picture holds still the model would answer what it answered last
@@ -100,6 +100,14 @@ export interface KeyFrames {
    * two-way.ts's disagreement).
    */
   maxDisagreement: number;
+  /**
+   * When the earlier key frame's mask, carried all the way to the later key
+   * frame, differs from the model's mask there by at most this much (see
+   * two-way.ts's thickDifference), the motion explained the whole stretch:
+   * the frames between keep the forward carry, and the backward pass is
+   * not run.
+   */
+  maxArrivalError: number;
 }
 
 export interface VideoMatteSettings {
@@ -149,6 +157,7 @@ export const VIDEO_MATTE: VideoMatteSettings = {
     maxPoorShare: 0.01,
     maxUnseen: 0.2,
     maxDisagreement: 0.2,
+    maxArrivalError: 0.05,
   },
 };
 
@@ -314,7 +323,7 @@ export class VideoMatter<Tag = undefined> {
     }
     const next = await this.keyFrameAt(entry, key && motion ? { key, toKey: motion.pictureToKey } : null, reason ?? 'first');
     this.lastFrame = { kind: 'segmented', ...measures, reason };
-    if (key) await this.settle(key, this.pending, next, true);
+    if (key) await this.settleFrom(key, this.pending, next, motion?.mask ?? null);
     this.pending.push(entry);
     this.key = next;
     this.track = trackAt(next);
@@ -328,7 +337,7 @@ export class VideoMatter<Tag = undefined> {
       const key = this.key;
       const next = await this.keyFrameAt(last, last.forward ? { key, toKey: last.forward.toKey } : null, 'last');
       this.counts.propagated--;
-      await this.settle(key, this.pending.slice(0, -1), next, true);
+      await this.settleFrom(key, this.pending.slice(0, -1), next, last.forward?.smallMask ?? null);
       this.key = next;
       this.track = trackAt(next);
     }
@@ -344,6 +353,20 @@ export class VideoMatter<Tag = undefined> {
     this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
     const { luma } = entry;
     return { index: entry.index, guide: entry.guide, luma, mask, smallMask: resizePlane(mask, luma.width, luma.height), since: 0, reused: 0 };
+  }
+
+  /**
+   * The stretch since key frame `from` ends at key frame `to`, where `from`'s
+   * mask arrived carried as `arrived`: where that is what the model drew,
+   * the forward carry stands for the whole stretch; else it is settled both
+   * ways.
+   */
+  private async settleFrom(from: KeyFrame, span: Pending<Tag>[], to: KeyFrame, arrived: Plane | null): Promise<void> {
+    if (arrived && thickDifference(arrived, to.smallMask) <= this.settings.keyFrames.maxArrivalError) {
+      for (const entry of span) entry.mask ??= entry.forward?.mask ?? null;
+      return;
+    }
+    await this.settle(from, span, to, true);
   }
 
   /**

@@ -94,25 +94,35 @@ export function carriedMatch(luma: Plane, key: { luma: Plane; smallMask: Plane }
  * as on a large one.
  */
 export function disagreement(forward: Carried, backward: Carried): number {
-  const { width, height } = forward.smallMask;
-  const f = forward.smallMask.data;
-  const b = backward.smallMask.data;
   const cf = forward.match.data;
   const cb = backward.match.data;
-  const doubt = new Uint8Array(f.length);
+  return thickDifference(forward.smallMask, backward.smallMask, (i) => Math.abs(cf[i] - cb[i]) < 0.5);
+}
+
+/**
+ * Where two masks of one frame differ by more than half (and `counts` says
+ * so), over whole 3×3 neighbourhoods, as a share of the outline of their
+ * union: 0 for masks a pixel's slip apart, about 0.1 for a handle of a mug
+ * one of them lacks.
+ */
+export function thickDifference(a: Plane, b: Plane, counts: (i: number) => boolean = () => true): number {
+  const { width, height } = a;
+  const f = a.data;
+  const g = b.data;
+  const differ = new Uint8Array(f.length);
   const union = new Uint8Array(f.length);
   for (let i = 0; i < f.length; i++) {
-    union[i] = f[i] >= 0.5 || b[i] >= 0.5 ? 1 : 0;
-    doubt[i] = Math.abs(f[i] - b[i]) > 0.5 && Math.abs(cf[i] - cb[i]) < 0.5 ? 1 : 0;
+    union[i] = f[i] >= 0.5 || g[i] >= 0.5 ? 1 : 0;
+    differ[i] = Math.abs(f[i] - g[i]) > 0.5 && counts(i) ? 1 : 0;
   }
   let thick = 0;
   let outline = 0;
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
       if (union[i] && !(union[i - 1] & union[i + 1] & union[i - width] & union[i + width])) outline++;
-      if (!doubt[i]) continue;
+      if (!differ[i]) continue;
       let all = 1;
-      for (let oy = -width; oy <= width && all; oy += width) all &= doubt[i + oy - 1] & doubt[i + oy] & doubt[i + oy + 1];
+      for (let oy = -width; oy <= width && all; oy += width) all &= differ[i + oy - 1] & differ[i + oy] & differ[i + oy + 1];
       thick += all;
     }
   }
