@@ -132,7 +132,7 @@ export function thickDifference(a: Plane, b: Plane, counts: (i: number) => boole
 /**
  * The blend at the guide's size: each side weighted by its distance in
  * frames (`forwardWeight`: 1 at the earlier key frame, 0 at the later) and by
- * its match; where neither matches, by distance alone.
+ * its match; where neither matches, by distance alone (`floor`: how much).
  */
 export function blendCarried(forward: Carried, backward: Carried, forwardWeight: number, floor = 0.05): Plane {
   const { width, height } = forward.mask;
@@ -146,7 +146,9 @@ export function blendCarried(forward: Carried, backward: Carried, forwardWeight:
   for (let i = 0; i < out.data.length; i++) {
     const f = wf * cf[i];
     const b = wb * cb[i];
-    out.data[i] = (f * mf[i] + b * mb[i] + floor * (wf * mf[i] + wb * mb[i])) / (f + b + floor);
+    // Distance alone decides only as far as neither side matches: a side whose pixels match outright is not diluted.
+    const doubt = floor * (1 - Math.max(cf[i], cb[i])) + 1e-6;
+    out.data[i] = (f * mf[i] + b * mb[i] + doubt * (wf * mf[i] + wb * mb[i])) / (f + b + doubt);
   }
   return out;
 }
