@@ -6,10 +6,11 @@
 // a ghost of the backdrop or a fringe of its colour shows. Below each row, the
 // same frames through the model on every frame, for comparison. Chromium only
 // lays the tiles out and writes the labels. Writes bench/out/gallery-video.png
-// (and docs/video-gallery.png with GALLERY_DOCS=1).
+// (and docs/video-gallery.jpg with GALLERY_DOCS=1).
 // Env: GALLERY_SET (turntable, camera or both; default turntable),
 // GALLERY_SEEDS (default the held-out half: 8 turntable clips, 6 camera
 // clips), GALLERY_FRAMES (frames per row, 6), GALLERY_EVERY=0 (no every-frame row).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIDEO_MATTE, type VideoMatteSettings } from '../src/features/video/worker/frame-matte';
@@ -95,10 +96,15 @@ try {
     },
     { rows, width, height, TILE_W, TILE_H, LABEL, GAP },
   );
-  const out = process.env.GALLERY_DOCS === '1' ? join(import.meta.dirname, '..', 'docs', 'video-gallery.png') : join(import.meta.dirname, 'out', 'gallery-video.png');
+  const out = join(import.meta.dirname, 'out', 'gallery-video.png');
   mkdirSync(join(out, '..'), { recursive: true });
   writeFileSync(out, Buffer.from(sheet, 'base64'));
   console.log(`wrote ${out} (${width}×${height})`);
+  if (process.env.GALLERY_DOCS === '1') {
+    const docs = join(import.meta.dirname, '..', 'docs', 'video-gallery.jpg');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', out, '-q:v', '3', docs]);
+    console.log(`wrote ${docs}`);
+  }
 } finally {
   await browser.close();
 }
