@@ -4,6 +4,9 @@
 // ready (the first 5 % are the model's, see removeVideoBackground.ts) and when
 // the last frame was done (95 %), so the wait splits into what comes before
 // the first frame, the frame loop, and the end (muxing, storing, fetching).
+// (Since 2026-11-28 the frames' share counts frames read as well as frames
+// written, half each, as frames wait in the matte for the next key frame; so
+// the first frame is the first one read.)
 
 /** The model's share and the final mux's share of the job's progress bar (removeVideoBackground.ts). */
 const MODEL_SHARE = 0.05;

@@ -83,7 +83,12 @@ export default async function removeVideoBackground(
       queued.catch(() => {});
       frames++;
       end = Math.max(end, timestamp + duration);
-      const share = Math.min(1, frames / expected);
+      reportFrames();
+    };
+    // Frames wait in the matte until the next key frame, so progress counts frames read as well as frames written: half each.
+    let read = 0;
+    const reportFrames = () => {
+      const share = Math.min(1, (read + frames) / (2 * expected));
       progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
     };
     const toFinisher = async (matted: MattedFrame<FrameTime>[]) => {
@@ -99,7 +104,10 @@ export default async function removeVideoBackground(
       const next = await timer.time('decode', () => decoded.next());
       if (next.done) break;
       const { image, timestamp, duration } = next.value;
-      await toFinisher(await matter.push(image, { timestamp, duration }));
+      const matted = await matter.push(image, { timestamp, duration });
+      read++;
+      if (!matted.length) reportFrames();
+      await toFinisher(matted);
     }
     await toFinisher(await matter.flush());
     await toEncoder();
