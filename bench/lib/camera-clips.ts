@@ -103,29 +103,48 @@ export function seedsOf(half: ClipHalf, count: number): number[] {
   return seeds;
 }
 
-/** Renders, encodes and decodes one clip; the encoded file is kept in bench/out so later runs skip the rendering. */
-export async function cameraClip(seed: number, size: ClipSize, sprites?: Map<string, RgbaImage>): Promise<EncodedClip> {
-  const frames = Math.round(size.seconds * size.fps);
-  const spec = cameraClipSpec(seed, { width: size.width, height: size.height, fps: size.fps, frames });
-  const dir = join(root, 'bench', 'out', 'camera-clips');
+/**
+ * A rendered clip's H.264 file and its true alpha, kept in bench/out/`set`
+ * under a name holding a hash of `version` and the recipe, so later runs skip
+ * the rendering (`render`, only when nothing is kept yet).
+ */
+export async function keptClip(
+  set: string,
+  name: string,
+  version: number,
+  spec: { width: number; height: number; fps: number; frames: number },
+  render: () => Promise<{ frames: RgbaImage[]; truth: Uint8Array[] }> | { frames: RgbaImage[]; truth: Uint8Array[] },
+): Promise<{ mp4: Buffer; truth: Uint8Array[]; frames: RgbaImage[] }> {
+  const { width, height, fps, frames } = spec;
+  const dir = join(root, 'bench', 'out', set);
   mkdirSync(dir, { recursive: true });
-  const recipe = createHash('sha256').update(`${CAMERA_CLIP_VERSION} ${JSON.stringify(spec)}`).digest('hex').slice(0, 10);
-  const base = join(dir, `seed${seed}-${size.width}x${size.height}-${frames}f-${recipe}`);
+  const recipe = createHash('sha256').update(`${version} ${JSON.stringify(spec)}`).digest('hex').slice(0, 10);
+  const base = join(dir, `${name}-${width}x${height}-${frames}f-${recipe}`);
   let mp4: Buffer;
   let truth: Uint8Array[];
   if (existsSync(`${base}.mp4`) && existsSync(`${base}.alpha`)) {
     mp4 = readFileSync(`${base}.mp4`);
     const raw = readFileSync(`${base}.alpha`);
-    const n = size.width * size.height;
+    const n = width * height;
     truth = Array.from({ length: frames }, (_, f) => new Uint8Array(raw.buffer, raw.byteOffset + f * n, n));
   } else {
-    const sprite = (sprites ?? (await loadSprites([spec.subject.name]))).get(spec.subject.name);
-    if (!sprite) throw new Error(`no sprite for ${spec.subject.name}`);
-    const clip = renderCameraClip(spec, sprite);
-    mp4 = encodeFrames(clip.frames, size.fps);
+    const clip = await render();
+    mp4 = encodeFrames(clip.frames, fps);
     truth = clip.truth;
     writeFileSync(`${base}.mp4`, mp4);
     writeFileSync(`${base}.alpha`, Buffer.concat(truth));
   }
-  return { seed, half: clipHalf(seed), spec, mp4, frames: decodeFrames(mp4, size.width, size.height), truth };
+  return { mp4, truth, frames: decodeFrames(mp4, width, height) };
+}
+
+/** Renders, encodes and decodes one clip; the encoded file is kept in bench/out so later runs skip the rendering. */
+export async function cameraClip(seed: number, size: ClipSize, sprites?: Map<string, RgbaImage>): Promise<EncodedClip> {
+  const frames = Math.round(size.seconds * size.fps);
+  const spec = cameraClipSpec(seed, { width: size.width, height: size.height, fps: size.fps, frames });
+  const kept = await keptClip('camera-clips', `seed${seed}`, CAMERA_CLIP_VERSION, spec, async () => {
+    const sprite = (sprites ?? (await loadSprites([spec.subject.name]))).get(spec.subject.name);
+    if (!sprite) throw new Error(`no sprite for ${spec.subject.name}`);
+    return renderCameraClip(spec, sprite);
+  });
+  return { seed, half: clipHalf(seed), spec, ...kept };
 }

@@ -404,19 +404,34 @@ export function renderCameraClip(spec: CameraClipSpec, source: RgbaImage): Camer
         }
       }
     }
-    const n = times.length;
-    const data = new Uint8ClampedArray(width * height * 4);
-    const alpha = new Uint8Array(width * height);
-    for (let i = 0; i < width * height; i++) {
-      const noise = (grain() - 0.5) * 2 * spec.grain;
-      for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.round(colour[i * 3 + c] / n + noise);
-      data[i * 4 + 3] = 255;
-      alpha[i] = Math.round((cover[i] / n) * 255);
-    }
-    frames.push({ data, width, height });
+    const { image, alpha } = developFrame(colour, cover, times.length, { width, height, grain, amount: spec.grain });
+    frames.push(image);
     truth.push(alpha);
   }
   return { spec, frames, truth };
+}
+
+/**
+ * A frame from its sub-frames' sums: the colour (RGB per pixel) and the
+ * subject's coverage, each summed over `n` sub-frames, averaged; sensor grain
+ * of ± `amount` grey levels from `grain` added to the colour; the true alpha
+ * the averaged coverage, 0–255.
+ */
+export function developFrame(
+  colour: Float32Array | Float64Array,
+  cover: Float32Array | Float64Array,
+  n: number,
+  { width, height, grain, amount }: { width: number; height: number; grain: Random; amount: number },
+): { image: RgbaImage; alpha: Uint8Array } {
+  const data = new Uint8ClampedArray(width * height * 4);
+  const alpha = new Uint8Array(width * height);
+  for (let i = 0; i < width * height; i++) {
+    const noise = (grain() - 0.5) * 2 * amount;
+    for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.round(colour[i * 3 + c] / n + noise);
+    data[i * 4 + 3] = 255;
+    alpha[i] = Math.round((cover[i] / n) * 255);
+  }
+  return { image: { data, width, height }, alpha };
 }
 
 /** Rasterises an SVG in the page to straight RGBA, `side` pixels on its longer side. */

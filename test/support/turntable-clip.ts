@@ -18,6 +18,7 @@ import {
   clipHalf,
   paintWorld,
   poseAt,
+  developFrame,
   subFrameTimes,
   sweep,
   waveAt,
@@ -1434,18 +1435,10 @@ export function renderTurntableClip(spec: TurntableClipSpec, options: { subject?
         }
       }
     }
-    const n = times.length;
     // Sensor grain, its own stream per frame.
     const grain = createRandom(Math.imul(spec.seed, 0x9e3779b1) ^ Math.imul(f + 1, 0x85ebca6b));
-    const data = new Uint8ClampedArray(width * height * 4);
-    const alpha = new Uint8Array(width * height);
-    for (let i = 0; i < width * height; i++) {
-      const noise = (grain() - 0.5) * 2 * spec.grain;
-      for (let c = 0; c < 3; c++) data[i * 4 + c] = Math.round(colour[i * 3 + c] / n + noise);
-      data[i * 4 + 3] = 255;
-      alpha[i] = Math.round((cover[i] / n) * 255);
-    }
-    frames.push({ data, width, height });
+    const { image, alpha } = developFrame(colour, cover, times.length, { width, height, grain, amount: spec.grain });
+    frames.push(image);
     truth.push(alpha);
   }
   return { spec, frames, truth };
