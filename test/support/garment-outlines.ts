@@ -293,6 +293,27 @@ export function sleevedDress(leftAngle: number, rightAngle = leftAngle): Garment
   };
 }
 
+/**
+ * A sleeveless dress cut in metres (a standard body's: flat, half its
+ * girth): shoulders `strapOuter` out from the middle, a neckline `neckHalf`
+ * wide and `neckDepth` deep (a boat neckline is wide and shallow), armholes
+ * curving out to the bust 0.2 m down, a waist 0.38 m down, and a skirt
+ * flaring to a hem `hemHalf` wide `hemY` below the shoulders. Its kind only
+ * (no landmarks): for telling dresses of any length and neckline.
+ */
+export function sleevelessDress({ strapOuter = 0.15, neckHalf = 0.1, neckDepth = 0.1, hemY = 1, hemHalf = 0.45 } = {}): GarmentOutline {
+  const right: Point[] = [];
+  for (let i = 0; i <= 8; i++) right.push(point(neckHalf * Math.sin((i / 8) * (Math.PI / 2)), neckDepth * Math.cos((i / 8) * (Math.PI / 2))));
+  right.push(point(strapOuter, 0.005));
+  const pit = point(0.243, 0.2);
+  for (let i = 1; i <= 8; i++) {
+    const t = i / 8;
+    right.push(point(strapOuter + (pit.x - strapOuter) * (1 - Math.cos((t * Math.PI) / 2)), pit.y * Math.sin((t * Math.PI) / 2)));
+  }
+  right.push(point(0.2, 0.38), point(hemHalf, hemY), point(0, hemY + 0.02));
+  return { name: `sleeveless dress, ${hemY} m long, neckline ${neckHalf} wide and ${neckDepth} deep`, kind: 'full', parts: [[...right.slice(0, -1), ...mirrored(right)]], landmarks: {} };
+}
+
 /** Trousers or shorts: the left half's outline from the waist corner down the outside, round the leg opening, up to the crotch. */
 function legged(name: string, waist: Point, hip: Point, legOuter: Point, legInner: Point, crotch: Point): GarmentOutline {
   const left = [waist, hip, legOuter, legInner];

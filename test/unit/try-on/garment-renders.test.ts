@@ -5,7 +5,8 @@
 // a pixel is background when it is the backdrop's colour, however shadowed —
 // and must come out as its kind with every landmark within 5% of its height.
 import { describe, expect, test } from 'vitest';
-import { classifyGarment, garmentMaskProblem } from '../../../src/features/try-on/worker/garment-kind';
+import { classifyGarment } from '../../../src/features/try-on/worker/garment-class';
+import { garmentMaskProblem } from '../../../src/features/try-on/worker/garment-kind';
 import { findGarmentLandmarks } from '../../../src/features/try-on/worker/garment-landmarks';
 import type { AlphaMask, GarmentLandmarks, GarmentPointName, Point } from '../../../src/features/try-on/worker/fit-types';
 import type { RgbaImage } from '../../../src/imaging/image';

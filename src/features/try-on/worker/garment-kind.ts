@@ -1,12 +1,8 @@
-// Whether a garment cut-out is a top, a bottom or a dress, read from its
-// silhouette alone — a neckline or sleeves at the top, two legs at the
-// bottom, how long the body is for its width — and whether a mask can be a
-// garment at all. The silhouette (shared with the landmarks) is the mask's
+// A garment cut-out's silhouette and whether a mask can be a garment at all.
+// The silhouette (shared by the kind and the landmarks) is the mask's
 // biggest blob mended where a background remover bit into it: pale stripes,
-// print and small holes it dropped.
+// print and small holes it dropped. Also: a hood above the shoulders.
 import {
-  concavities,
-  concavityHitBy,
   enclosedBackground,
   fillShortColumnGaps,
   fillSmallHoles,
@@ -15,19 +11,13 @@ import {
   largestBlob,
   rowSpans,
   thresholdAlpha,
-  traceOuterContour,
   type BinaryMask,
   type RowSpan,
 } from '../../../imaging/contour';
 import { backdropMask } from '../../../imaging/backdrop';
 import { boxMean } from '../../../imaging/box-filter';
 import type { RgbaImage } from '../../../imaging/image';
-import type { AlphaMask, GarmentKind } from './fit-types';
-
-export interface GarmentClass {
-  kind: GarmentKind;
-  reason: string;
-}
+import type { AlphaMask } from './fit-types';
 
 /** How far (pixels) past a filled hole its soft rim is made opaque too. */
 const HOLE_RIM = 2;
@@ -42,29 +32,9 @@ const SIMILAR_PIECE = 0.3;
 /** Share of the area inside the garment's outline that is holes before the mask looks like noise. */
 const MAX_HOLE_SHARE = 0.25;
 
-/** A neckline dip at least this deep (in garment heights) counts. */
-const NECK_DIP = 0.02;
-/** Where the neckline's lowest point may be, in garment heights from the top. */
-const NECK_ZONE = 0.45;
-/** Share of the bottom rows split into two legs that makes trousers or shorts. */
-const LEG_ROWS = 0.3;
-/** Each leg is at least this share of the row's full span. */
-const LEG_WIDTH = 0.2;
-/** Share of the middle rows with sleeves hanging beside the body. */
-const SLEEVE_ROWS = 0.15;
-/** How much wider than the garment's narrowest lower down the shoulders and sleeves must reach. */
-const SLEEVE_WIDENING = 1.2;
-/** Height over narrowest body width from which a top is a dress. */
-const DRESS_TALLNESS = 2;
-/** A bodice: the waist at most this share of the top's width, the garment at least this many top widths long. */
-const BODICE_WAIST = 0.9;
-const BODICE_LENGTH = 1.8;
 /** A hood: at least this share of the rows at the top, each a single run under this share of the widest row. */
 const HOOD_ROWS = 0.12;
 const HOOD_WIDTH = 0.45;
-/** Two legs under a neckline but no sleeves: a jumpsuit only if at least this many top widths long. */
-const JUMPSUIT_LENGTH = 2.6;
-
 /** Gaps in a column shorter than this share of the garment's height are mended. */
 const MENDED_GAP = 0.06;
 /** Holes smaller than this (in squared garment heights) are mended. */
@@ -148,46 +118,6 @@ function borderCover({ data, width, height }: BinaryMask): number {
   return unique.reduce((sum, i) => sum + data[i], 0) / unique.length;
 }
 
-/** Top, bottom or dress, and the shape that tells it. Throws on an empty mask (see garmentMaskProblem). */
-export function classifyGarment(mask: AlphaMask): GarmentClass {
-  const blob = garmentSilhouette(mask);
-  const spans = rowSpans(blob);
-  const rows = filledRows(spans);
-  if (rows.length === 0) throw new RangeError('classifyGarment: the mask is empty');
-  const neckline = hasNeckline(blob, rows);
-  const sleeves = hasSleeves(spans, rows);
-  // The gap between two legs is open at the hem: a hole the mask left (a pocket or print it cut out) is no such gap.
-  const legs = legShare(rowSpans(fillSmallHoles(blob, Infinity)), rows) >= LEG_ROWS;
-  if (!neckline && !sleeves) {
-    if (legs) return { kind: 'lower', reason: 'two legs below a waistband' };
-    // A bodice whose straps or neckline the mask lost still narrows to a waist below its top; a skirt only widens.
-    if (hasBodice(spans, rows)) return { kind: 'full', reason: 'a bodice narrowing to a waist, then a skirt: a dress' };
-    return { kind: 'lower', reason: 'a waistband widening to a hem, with no neckline or sleeves: a skirt' };
-  }
-  // Trousers' waistband can dip like a neckline, their hips flare like sleeves: a jumpsuit has a neckline and sleeves or a body's length above its legs.
-  if (legs && neckline && (sleeves || rows.length >= JUMPSUIT_LENGTH * topWidth(spans, rows))) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
-  if (legs) return { kind: 'lower', reason: 'two legs below a waistband (its top dips a little)' };
-  // A hood laid above the shoulders adds no length to the body.
-  const tallness = (rows.length - hoodRows(spans, rows)) / (narrowestBody(spans, rows) ?? rows.length);
-  const top = sleeves ? 'sleeves' : 'a neckline or straps';
-  if (tallness >= DRESS_TALLNESS) {
-    return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
-  }
-  return { kind: 'upper', reason: `${top} over a short body, ${tallness.toFixed(1)}× its narrowest width: a top` };
-}
-
-/**
- * Whether the top of the silhouette is a bodice: its first rows wider than
- * the narrowest row between a fifth and a half of the way down (a waist),
- * on a garment long for its top's width.
- */
-function hasBodice(spans: readonly RowSpan[], rows: readonly number[]): boolean {
-  const width = (y: number) => spans[y].right - spans[y].left + 1;
-  const top = topWidth(spans, rows);
-  const waist = Math.min(...band(rows, 0.2, 0.5).map(width));
-  return waist <= BODICE_WAIST * top && rows.length >= BODICE_LENGTH * top;
-}
-
 /** Whether a hood lies above the garment's shoulders. */
 export function hasHood(mask: AlphaMask): boolean {
   const spans = rowSpans(garmentSilhouette(mask));
@@ -215,12 +145,6 @@ export function hoodRows(spans: readonly RowSpan[], rows: readonly number[]): nu
   return count >= HOOD_ROWS * rows.length ? count : 0;
 }
 
-/** The mean width of the garment's first rows. */
-function topWidth(spans: readonly RowSpan[], rows: readonly number[]): number {
-  const top = band(rows, 0.02, 0.08).map((y) => spans[y].right - spans[y].left + 1);
-  return top.reduce((a, b) => a + b, 0) / Math.max(1, top.length);
-}
-
 /** The row numbers from the garment's top to its bottom. */
 export function filledRows(spans: readonly RowSpan[]): number[] {
   const top = spans.findIndex((s) => s.runs.length > 0);
@@ -230,75 +154,3 @@ export function filledRows(spans: readonly RowSpan[]): number[] {
   return Array.from({ length: bottom - top + 1 }, (_, i) => top + i);
 }
 
-/** Rows from `from` to `to` (shares of the garment's height, top down). */
-function band(rows: readonly number[], from: number, to: number): number[] {
-  return rows.slice(Math.floor(from * rows.length), Math.ceil(to * rows.length));
-}
-
-function middleOf(span: RowSpan): number {
-  return (span.left + span.right) / 2;
-}
-
-/** The run covering column x, or the nearest one. */
-function runAt(span: RowSpan, x: number) {
-  const distance = (run: { start: number; end: number }) => Math.max(run.start - x, x - run.end, 0);
-  return span.runs.reduce((best, run) => (distance(run) < distance(best) ? run : best));
-}
-
-/** A dip in the top edge near the middle, under the hull: a neckline or the gap between straps. */
-function hasNeckline(blob: BinaryMask, rows: readonly number[]): boolean {
-  const ring = traceOuterContour(blob);
-  const centre = { x: ring.reduce((sum, p) => sum + p.x, 0) / ring.length, y: ring.reduce((sum, p) => sum + p.y, 0) / ring.length };
-  const dip = concavityHitBy(concavities(ring), ring, centre, { x: 0, y: -1 });
-  if (!dip) return false;
-  const height = rows.length;
-  return dip.depth >= NECK_DIP * height && ring[dip.deepest].y - rows[0] <= NECK_ZONE * height;
-}
-
-/**
- * Sleeves: middle rows split into sleeve, body, sleeve; or the top reaching
- * well wider than the garment is at its narrowest lower down.
- */
-function hasSleeves(spans: readonly RowSpan[], rows: readonly number[]): boolean {
-  const middle = band(rows, 0.25, 0.75);
-  const beside = middle.filter((y) => {
-    const span = spans[y];
-    if (span.runs.length < 3) return false;
-    const body = runAt(span, middleOf(span));
-    return body !== span.runs[0] && body !== span.runs[span.runs.length - 1];
-  });
-  if (beside.length >= SLEEVE_ROWS * middle.length) return true;
-  const width = (y: number) => spans[y].right - spans[y].left + 1;
-  return Math.max(...band(rows, 0, 0.45).map(width)) >= SLEEVE_WIDENING * Math.min(...band(rows, 0.35, 0.85).map(width));
-}
-
-/** Share of the bottom 40% of rows split into two legs. */
-function legShare(spans: readonly RowSpan[], rows: readonly number[]): number {
-  const bottom = band(rows, 0.6, 1);
-  return bottom.filter((y) => splitInTwo(spans[y])).length / Math.max(1, bottom.length);
-}
-
-/** Whether the row is empty at its middle, with at least LEG_WIDTH of its span filled out to each side. */
-function splitInTwo(span: RowSpan): boolean {
-  const middle = middleOf(span);
-  if (span.runs.some((run) => run.start <= middle && middle <= run.end)) return false;
-  const leftEnd = span.runs.filter((run) => run.end < middle).at(-1)?.end;
-  const rightStart = span.runs.find((run) => run.start > middle)?.start;
-  if (leftEnd === undefined || rightStart === undefined) return false;
-  const full = span.right - span.left + 1;
-  return leftEnd - span.left + 1 >= LEG_WIDTH * full && span.right - rightStart + 1 >= LEG_WIDTH * full;
-}
-
-/**
- * The narrowest width, between 35% and 85% down, of the run across each
- * row's middle (rows split there, between legs, left out); undefined when
- * every row is split.
- */
-function narrowestBody(spans: readonly RowSpan[], rows: readonly number[]): number | undefined {
-  const widths = band(rows, 0.35, 0.85).flatMap((y) => {
-    const middle = middleOf(spans[y]);
-    const body = spans[y].runs.find((run) => run.start <= middle && middle <= run.end);
-    return body ? [body.end - body.start + 1] : [];
-  });
-  return widths.length ? Math.min(...widths) : undefined;
-}
