@@ -15,11 +15,15 @@ export interface JobView {
   error?: JobRecord['error'];
 }
 
-export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>): JobView {
+/** A kind's own fields in its jobs' JSON, after the common ones (try-on: `garment_mode_used`); none for a job that has none. */
+export type JobFields = (job: JobRecord) => Record<string, unknown>;
+
+export function jobView(job: JobRecord, context: Pick<ApiContext, 'url'>, fields?: JobFields): JobView {
   const view: JobView = { job_id: job.id, status: job.status, progress: Math.round(job.progress * 1000) / 1000 };
   if (job.status === 'completed' && job.resultId && job.resultExt) {
     view.result_url = resultUrl(context, { id: job.resultId, ext: job.resultExt });
   }
+  Object.assign(view, fields?.(job));
   if (job.status === 'failed' && job.error) view.error = job.error;
   return view;
 }
@@ -33,14 +37,14 @@ export async function callerJob(context: ApiContext, kind: JobKind): Promise<Job
   return job;
 }
 
-export function jobStatusRoute(pattern: string, kind: JobKind): ApiRoute {
+export function jobStatusRoute(pattern: string, kind: JobKind, fields?: JobFields): ApiRoute {
   return {
     method: 'GET',
     pattern,
     produces: ['application/json'],
     auth: 'key',
     async handle(context) {
-      return jsonResponse(jobView(await callerJob(context, kind), context));
+      return jsonResponse(jobView(await callerJob(context, kind), context, fields));
     },
   };
 }
@@ -50,7 +54,7 @@ export function jobStatusRoute(pattern: string, kind: JobKind): ApiRoute {
  * job_cancelled, is not charged, and stays readable until it expires. The
  * window running it sees the change and stops its worker.
  */
-export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
+export function jobCancelRoute(pattern: string, kind: JobKind, fields?: JobFields): ApiRoute {
   return {
     method: 'DELETE',
     pattern,
@@ -60,14 +64,14 @@ export function jobCancelRoute(pattern: string, kind: JobKind): ApiRoute {
       const job = await callerJob(context, kind);
       const updated = await context.deps.db.jobs.cancel(job.id, context.deps.clock.now());
       context.deps.announceJobs();
-      return jsonResponse(jobView(updated ?? job, context));
+      return jsonResponse(jobView(updated ?? job, context, fields));
     },
   };
 }
 
-/** GET and DELETE on each of a job kind's URLs. */
-export function jobRoutes(patterns: readonly string[], kind: JobKind): ApiRoute[] {
-  return patterns.flatMap((pattern) => [jobStatusRoute(pattern, kind), jobCancelRoute(pattern, kind)]);
+/** GET and DELETE on each of a job kind's URLs; `fields` adds the kind's own to its jobs' JSON. */
+export function jobRoutes(patterns: readonly string[], kind: JobKind, fields?: JobFields): ApiRoute[] {
+  return patterns.flatMap((pattern) => [jobStatusRoute(pattern, kind, fields), jobCancelRoute(pattern, kind, fields)]);
 }
 
 /** How often a waiting request looks at its job even when no change was announced. */

@@ -9,15 +9,19 @@
 //   const { job_id } = await cutout.startVideoJob({ video_url: '/clip.mp4', output_format: 'webm_vp9', background_color: 'transparent' });
 //   const job = await cutout.waitForVideoJob(job_id, { onProgress: (j) => console.log(j.progress) });
 //   try { await cutout.credits(); } catch (e) { if (e instanceof CutoutApiError && e.status === 429) wait(e.retryAfter); }
+import { tryOnMeta } from '../features/try-on/shared/meta';
 import type {
   Credits,
   ErrorBody,
+  GarmentKind,
   GenerateBackgroundBody,
   ImageResult,
   Job,
   JobAccepted,
   RemoveBackgroundBody,
   TryOnBody,
+  TryOnJob,
+  TryOnResult,
   VideoJobBody,
 } from './types';
 
@@ -73,9 +77,11 @@ export interface CutoutClient {
   /** Polls until the job completes; rejects with CutoutJobError if it fails. */
   waitForVideoJob(id: string, options?: WaitOptions): Promise<Job>;
   tryOn(body: TryOnBody & { wait_for_result: false }): Promise<JobAccepted>;
-  tryOn(body: TryOnBody): Promise<ImageResult>;
-  getTryOnJob(id: string): Promise<Job>;
-  cancelTryOnJob(id: string): Promise<Job>;
+  /** Waits for the job: its result URL, the job's id and the kind the garment was dressed as. */
+  tryOn(body: TryOnBody): Promise<TryOnResult>;
+  /** The job, with `garment_mode_used` once it has completed. */
+  getTryOnJob(id: string): Promise<TryOnJob>;
+  cancelTryOnJob(id: string): Promise<TryOnJob>;
   credits(): Promise<Credits>;
 }
 
@@ -167,9 +173,16 @@ export function createClient({ apiKey, baseUrl = globalThis.location?.origin }: 
         await delay(intervalMs, signal);
       }
     },
-    tryOn: (body: TryOnBody) => json<ImageResult | JobAccepted>('POST', '/v1/try-on', { body }),
-    getTryOnJob: (id: string) => json<Job>('GET', jobPath('/v1/try-on', id)),
-    cancelTryOnJob: (id: string) => json<Job>('DELETE', jobPath('/v1/try-on', id)),
+    async tryOn(body: TryOnBody): Promise<TryOnResult | JobAccepted> {
+      const response = await request('POST', '/v1/try-on', { body });
+      if (response.status === 202) return (await response.json()) as JobAccepted;
+      // The 200's body is { result_url }; the job and the kind it dressed come in headers.
+      const { result_url } = (await response.json()) as ImageResult;
+      const headers = response.headers;
+      return { result_url, job_id: headers.get('x-job-id') ?? '', garment_mode_used: headers.get(tryOnMeta.modeUsedHeader) as GarmentKind };
+    },
+    getTryOnJob: (id: string) => json<TryOnJob>('GET', jobPath('/v1/try-on', id)),
+    cancelTryOnJob: (id: string) => json<TryOnJob>('DELETE', jobPath('/v1/try-on', id)),
     credits: () => json<Credits>('GET', '/v1/credits'),
   };
   return client as CutoutClient;

@@ -3,13 +3,14 @@
 // (features/*/shared/wire.ts) and answers are the types the routes write, so
 // the client cannot drift from the server.
 import type { JobView } from '../api/jobs';
+import type { GarmentKind } from '../features/try-on/shared/meta';
 
 export type { Scene } from '../features/generate-background/shared/meta';
-export type { GarmentMode } from '../features/try-on/shared/meta';
+export type { GarmentKind, GarmentMode } from '../features/try-on/shared/meta';
 export type { OutputFormat } from '../features/video/shared/meta';
 export type { GenerateBackgroundBody } from '../features/generate-background/shared/wire';
 export type { MarginText as Margin, RemoveBackgroundBody, ShadowSettings } from '../features/remove-background/shared/wire';
-export type { TryOnBody } from '../features/try-on/shared/wire';
+export type { TryOnBody, TryOnJobView as TryOnJob } from '../features/try-on/shared/wire';
 export type { VideoJobBody } from '../features/video/shared/wire';
 export type { Credits } from '../api/credits-route';
 export type { ErrorBody } from '../api/errors';
@@ -26,3 +27,13 @@ export interface JobAccepted {
 
 export type Job = JobView;
 export type JobStatus = JobView['status'];
+
+/**
+ * A waiting try-on's answer: its JSON body (`result_url`) with the job's id
+ * and the kind the garment was dressed as, read from the answer's
+ * `X-Job-Id` and `X-Garment-Mode-Used` headers.
+ */
+export interface TryOnResult extends ImageResult {
+  job_id: string;
+  garment_mode_used: GarmentKind;
+}

@@ -26,7 +26,7 @@ const PROGRESS_WRITE_MS = 400;
 const IDLE_POOL_MS = 60_000;
 
 /** What a finished job leaves behind. */
-export interface JobProduct {
+export interface JobProduct<Outcome = unknown> {
   blob: Blob;
   contentType: string;
   ext: string;
@@ -38,6 +38,8 @@ export interface JobProduct {
   cost: number;
   /** Work made in the app is kept in the library, with no expiry, under the job's id. */
   keep?: KeepAs;
+  /** What the job tells of its result beside the bytes, stored on the job with it (JobRecord.outcome; try-on: the garment kind it dressed). */
+  outcome?: Outcome;
 }
 
 /** What a handler may do while it runs a job. */
@@ -52,7 +54,7 @@ export interface JobWork {
   reserve(credits: number): Promise<void>;
 }
 
-export interface JobHandler<Request = unknown> {
+export interface JobHandler<Request = unknown, Outcome = unknown> {
   kind: JobKind;
   /** The route the job is charged to in the ledger. */
   route: string;
@@ -64,7 +66,7 @@ export interface JobHandler<Request = unknown> {
    * most MAX_ATTEMPTS times). Without it, only the time budget stops a hang.
    */
   stallMs?: number;
-  run(job: JobWithInput<Request>, work: JobWork): Promise<JobProduct>;
+  run(job: JobWithInput<Request, Outcome>, work: JobWork): Promise<JobProduct<Outcome>>;
 }
 
 export class JobRunner {
@@ -247,7 +249,7 @@ export class JobRunner {
       const kept = product.keep && libraryItem(job.id, record, product.keep, now);
       // One transaction: the result, the library item and the job's end land together or not at
       // all, so a reload between them can neither lose the work nor make it twice.
-      const completed = await store.jobs.complete(job.id, record, product.cost, now, kept);
+      const completed = await store.jobs.complete(job.id, record, product.cost, now, kept, product.outcome);
       this.announce();
       // Charged only for a job that is still there to show its result.
       if (completed) await store.credits.settle(job.id, job.keyId, handler.route, job.keyId ? product.cost : 0, this.now());

@@ -17,13 +17,14 @@ export const KEPT_INPUT_BYTES = 30 * 1024 * 1024;
 export type JobEvent =
   | { type: 'start' }
   | { type: 'progress'; fraction: number }
-  | { type: 'complete'; resultId: string; resultExt: string; cost: number }
+  /** `outcome`: what the handler told of the result, kept on the job (JobRecord.outcome). */
+  | { type: 'complete'; resultId: string; resultExt: string; cost: number; outcome?: unknown }
   | { type: 'fail'; error: JobError }
   /** The user asks for a failed job again: it queues afresh, with its attempts counted anew. */
   | { type: 'retry' };
 
 /** A job as it is queued: pending, no attempt yet, nothing charged. */
-export function pendingJob<Request>(fields: {
+export function pendingJob<Request, Outcome = unknown>(fields: {
   id?: string;
   kind: JobRecord['kind'];
   keyId: string | null;
@@ -33,7 +34,7 @@ export function pendingJob<Request>(fields: {
   now: number;
   group?: string;
   paused?: boolean;
-}): JobWithInput<Request> {
+}): JobWithInput<Request, Outcome> {
   const { id, now, ...rest } = fields;
   return { ...rest, id: id ?? crypto.randomUUID(), status: 'pending', progress: 0, createdAt: now, updatedAt: now, attempts: 0, cost: 0 };
 }
@@ -58,6 +59,7 @@ export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: 
             resultId: event.resultId,
             resultExt: event.resultExt,
             cost: event.cost,
+            ...(event.outcome !== undefined && { outcome: event.outcome }),
             input: job.input.size > KEPT_INPUT_BYTES ? { size: 0, type: job.input.type } : job.input,
             updatedAt: now,
           }

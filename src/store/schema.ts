@@ -49,7 +49,7 @@ export interface JobError {
   error_code: string;
 }
 
-export interface JobRecord<Request = unknown> {
+export interface JobRecord<Request = unknown, Outcome = unknown> {
   id: string;
   keyId: string | null;
   kind: JobKind;
@@ -65,6 +65,12 @@ export interface JobRecord<Request = unknown> {
   attempts: number;
   resultId?: string;
   resultExt?: string;
+  /**
+   * What the job's handler told of its result, stored with it when the job
+   * completed (try-on: the garment kind it dressed). Absent before then, and
+   * on jobs completed before a kind reported one.
+   */
+  outcome?: Outcome;
   error?: JobError;
   /** Credits the job will cost, charged when it completes. */
   cost: number;
@@ -76,7 +82,7 @@ export interface JobRecord<Request = unknown> {
 }
 
 /** A job with its input, as it is queued and as a job handler gets it. */
-export type JobWithInput<Request = unknown> = Omit<JobRecord<Request>, 'input'> & { input: Blob };
+export type JobWithInput<Request = unknown, Outcome = unknown> = Omit<JobRecord<Request, Outcome>, 'input'> & { input: Blob };
 
 export interface LedgerEntry {
   id?: number;

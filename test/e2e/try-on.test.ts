@@ -1,7 +1,9 @@
 // Try-on through the /v1 contract, in the built app with the real pose model
 // and ISNet: wait_for_result true answers with the result, false with a job
 // that goes pending → running → completed; the result is a JPEG of the
-// person's size (a PNG with alpha when remove_background). DELETE cancels; a
+// person's size (a PNG with alpha when remove_background). Both say the kind
+// the garment was dressed as: `garment_mode_used` on the job, and
+// X-Garment-Mode-Used on a waited answer (auto's reading, or the mode asked). DELETE cancels; a
 // mug as the person fails invalid_parameter in the seed's error shape; a
 // garment photographed on a person is taken from them (their head is not
 // pasted) or, from a portrait that does not show it, refused with a reason;
@@ -25,6 +27,7 @@ let page: Page;
 let key: string;
 let person: string;
 let tee: string;
+let dress: string;
 let mug: string;
 let worn: string;
 let portrait: string;
@@ -51,6 +54,7 @@ beforeAll(async () => {
   key = await createKeyInUi(page, baseUrl);
   person = await dataUrl(renderPerson('ada', PERSON.width, PERSON.height));
   tee = await dataUrl(renderGarment('tee', 240, 320));
+  dress = await dataUrl(renderGarment('dress', 240, 320));
   mug = await dataUrl(onWhite(ceramicMug(320)));
   worn = await dataUrl(renderPerson('ben', 240, 320));
   portrait = await dataUrl(headAndShoulders('cleo', 240, 320));
@@ -100,12 +104,13 @@ async function fetchResult(url: string): Promise<{ type: string; width: number; 
 const charged = () => ledgerCredits(page, '/v1/try-on');
 
 describe('results', () => {
-  test('wait_for_result (the default): 200 { result_url }, a JPEG of the person’s size, 5 credits', async () => {
+  test('wait_for_result (the default): 200 { result_url }, a JPEG of the person’s size, 5 credits, the tee read as a top', async () => {
     const before = await charged();
     const answer = await tryOn({ person_image_url: person, garment_image_url: tee });
     expect(answer.status, answer.text ?? '').toBe(200);
     expect(answer.headers['x-credits-charged']).toBe('5');
-    expect(answer.json.result_url).toMatch(/\/v1\/results\/[\w-]+\.jpg$/);
+    expect(answer.headers['x-garment-mode-used']).toBe('upper');
+    expect(answer.json).toEqual({ result_url: expect.stringMatching(/\/v1\/results\/[\w-]+\.jpg$/) });
     expect(await fetchResult(answer.json.result_url)).toMatchObject({ type: 'image/jpeg', ...PERSON });
     expect((await charged()) - before).toBe(5);
   });
@@ -114,6 +119,7 @@ describe('results', () => {
     const answer = await tryOn({ person_image_url: person, garment_image_url: tee, remove_background: true, garment_mode: 'upper' }, { Accept: 'image/png' });
     expect(answer.status, answer.text ?? '').toBe(200);
     expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['x-garment-mode-used']).toBe('upper');
     expect(answer.headers['x-result-url']).toMatch(/\.png$/);
     expect(await fetchResult(answer.headers['x-result-url'])).toMatchObject({ type: 'image/png', ...PERSON, hasAlpha: true });
   });
@@ -125,8 +131,32 @@ describe('results', () => {
     expect(job.status, JSON.stringify(job)).toBe('completed');
     expectForward(seen);
     expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
-    expect(Object.keys(job).sort()).toEqual(['job_id', 'progress', 'result_url', 'status']);
+    expect(Object.keys(job).sort()).toEqual(['garment_mode_used', 'job_id', 'progress', 'result_url', 'status']);
+    expect(job.garment_mode_used).toBe('upper');
     expect(await fetchResult(job.result_url!)).toMatchObject({ type: 'image/jpeg', ...PERSON });
+  });
+});
+
+describe('the kind the garment was dressed as', () => {
+  test('auto reads a dress as one: X-Garment-Mode-Used full on the waited answer, and on its job', async () => {
+    const answer = await tryOn({ person_image_url: person, garment_image_url: dress, garment_mode: 'auto' });
+    expect(answer.status, answer.text ?? '').toBe(200);
+    expect(answer.headers['x-garment-mode-used']).toBe('full');
+    const job = await getJob(answer.headers['x-job-id']);
+    expect(job).toMatchObject({ status: 'completed', garment_mode_used: 'full' });
+  });
+
+  test('an explicit mode is the kind used, whatever the garment reads as: the tee dressed as a dress', async () => {
+    const id = await createJob({ garment_mode: 'full' });
+    const { job } = await pollJob(id, finished);
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', garment_mode_used: 'full' });
+  });
+
+  test('an unknown garment_mode is 400 invalid_parameter before anything runs', async () => {
+    const answer = await tryOn({ person_image_url: person, garment_image_url: tee, garment_mode: 'dress' });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error_code: 'invalid_parameter', error: expect.stringContaining('garment_mode') });
+    expect(answer.headers['x-garment-mode-used']).toBeUndefined();
   });
 });
 
@@ -192,6 +222,7 @@ describe('a garment worn by a person', () => {
   test('is taken from that person: the shirt on the chest, the head and the background as they were', async () => {
     const answer = await tryOn({ person_image_url: person, garment_image_url: worn, garment_mode: 'upper' });
     expect(answer.status, answer.text ?? '').toBe(200);
+    expect(answer.headers['x-garment-mode-used']).toBe('upper');
     const photo = renderPerson('ada', PERSON.width, PERSON.height);
     const truth = personTruth('ada', PERSON.width, PERSON.height);
     const chest = { x: (truth.shoulderLeft.x + truth.shoulderRight.x) / 2, y: truth.shoulderLeft.y + 0.35 * (truth.hipLeft.y - truth.shoulderLeft.y) };

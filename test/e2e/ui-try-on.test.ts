@@ -1,9 +1,11 @@
 // The Try-on page in a real browser: it starts empty with its note, each
-// picker takes a sample (and a file of one's own), the garment mode and the
+// picker takes a sample (and a file of one's own), the chosen garment's kind
+// is read by the engine (or why not is said) and the kind control and the
 // switches set the job's options, Try on stores a free job (no key) that heads
 // the list with both photos as thumbnails, a waiting job can be cancelled, and
-// a completed job shows a before/after divider that pointer and keys move.
-// It does not wait for the engine to finish a try-on.
+// a completed job shows a before/after divider that pointer and keys move, the
+// kind it was dressed as, and "Try as …" buttons that store a job with the
+// other kind. It does not wait for the engine to finish a try-on.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +13,7 @@ import { openApp } from '../support/app';
 import { launchBrowser, type Browser } from '../support/chromium';
 import { putStored } from '../support/idb';
 import { saveScreenshots } from '../support/screenshots';
+import { encodePng } from '../../src/imaging/png-encode';
 
 const baseUrl = inject('baseUrl');
 const sneaker = join(import.meta.dirname, '..', '..', 'public', 'samples', 'sneaker.png');
@@ -54,13 +57,14 @@ function storedJobs(p: Page): Promise<(StoredJob & { inputBytes: number; garment
 }
 
 /**
- * A completed try-on job with its result in the store. A runner drops the input
- * when a job completes (store/job-state.ts); `keepPerson` stores it anyway, as
- * the page still holds it for a job it saw running.
+ * A completed try-on job with its result in the store. `keepPerson` false
+ * stores it as one whose person photo the store dropped. `garmentKind`: the
+ * kind its runner kept (JobRecord.outcome); null, none (a job completed before
+ * it was kept).
  */
-function storeCompletedJob(p: Page, label: string, keepPerson: boolean): Promise<void> {
+function storeCompletedJob(p: Page, label: string, keepPerson: boolean, garmentKind: string | null = null): Promise<void> {
   const now = Date.now();
-  const resultId = `uitesttryon${keepPerson ? 'kept' : 'gone'}result000000`;
+  const resultId = `uitesttryon${keepPerson ? 'kept' : 'gone'}${label.replace(/\W/g, '')}`.padEnd(27, '0');
   return putStored(p, [
     {
       store: 'results',
@@ -74,6 +78,7 @@ function storeCompletedJob(p: Page, label: string, keepPerson: boolean): Promise
         createdAt: now - 60 * 60_000, updatedAt: now - 59 * 60_000, label,
         request: { label, garment: null, options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
         resultId, resultExt: 'png',
+        ...(garmentKind && { outcome: { garmentKind } }),
       },
       body: keepPerson ? '/samples/try-on/person-ben.png' : '',
       inlineBlobs: { 'request.garment': '/samples/try-on/garment-tee.png' },
@@ -122,14 +127,28 @@ test('each picker takes a sample, and a file of its own', async () => {
   expect(await page.getByTestId('tryon-create').isDisabled()).toBe(false);
 });
 
-test('the garment mode and the switches set the options', async () => {
-  expect(await page.getByRole('radio', { name: 'Auto' }).isChecked()).toBe(true);
-  await page.getByRole('radio', { name: 'Top' }).check();
-  expect(await page.getByRole('radio', { name: 'Top' }).isChecked()).toBe(true);
+test('the chosen garment’s kind is read by the engine and shown; the control and the switches set the options', async () => {
+  // The sweater, read as the try-on would read it: a model run to cut it out.
+  const read = page.getByTestId('tryon-kind-read');
+  await expect.poll(() => read.textContent(), { timeout: 90_000 }).toBe('Read as: Top');
+  expect(await page.getByRole('radio', { name: 'Auto (top)', exact: true }).isChecked()).toBe(true);
+  expect(await page.getByTestId('tryon-mode-hint').textContent()).toMatch(/^Its shape decides: .+\.$/);
+  // The control is one labelled group of four, the arrow keys move in it.
+  const group = page.getByRole('group', { name: 'Garment kind' });
+  expect(await group.getByRole('radio').count()).toBe(4);
+  expect(await group.locator('label').allTextContents()).toEqual(['Auto (top)', 'Top', 'Bottom', 'Dress']);
+  await page.getByRole('radio', { name: 'Auto (top)' }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.getByRole('radio', { name: 'Top', exact: true }).isChecked()).toBe(true);
+
+  await page.getByRole('radio', { name: 'Top', exact: true }).check();
+  expect(await page.getByRole('radio', { name: 'Top', exact: true }).isChecked()).toBe(true);
   expect(await page.getByTestId('tryon-mode-hint').textContent()).toContain('Shoulders to hips');
   await page.getByRole('radio', { name: 'Bottom' }).check();
   expect(await page.getByTestId('tryon-mode-hint').textContent()).toContain('Waist down');
-  await page.getByRole('radio', { name: 'Top' }).check();
+  // Not what it was read as: the job takes the kind chosen.
+  await page.getByRole('radio', { name: 'Dress' }).check();
+  expect(await page.getByTestId('tryon-mode-hint').textContent()).toContain('Shoulders down');
 
   const preprocess = page.getByRole('switch', { name: /Remove garment background/ });
   const transparent = page.getByRole('switch', { name: /Transparent result/ });
@@ -143,6 +162,7 @@ test('Try on stores a free job and shows it at the top of the list', async () =>
   const card = page.getByTestId('tryon-job').first();
   await card.waitFor({ timeout: 10_000 });
   expect(await card.textContent()).toContain('Ada in sweater');
+  expect(await card.textContent()).toContain('As a dress');
   expect(['pending', 'running', 'completed', 'failed']).toContain(await card.getAttribute('data-status'));
   expect(await card.getByTestId('tryon-thumb-person').evaluate(loaded)).toBe(true);
   expect(await card.getByTestId('tryon-thumb-garment').evaluate(loaded)).toBe(true);
@@ -152,7 +172,7 @@ test('Try on stores a free job and shows it at the top of the list', async () =>
     kind: 'try-on',
     keyId: null,
     label: 'Ada in sweater',
-    request: { label: 'Ada in sweater', options: { garmentMode: 'upper', preprocessGarment: true, removeBackground: true, waitForResult: false } },
+    request: { label: 'Ada in sweater', options: { garmentMode: 'full', preprocessGarment: true, removeBackground: true, waitForResult: false } },
   });
   expect(stored.inputBytes).toBeGreaterThan(1000);
   expect(stored.garmentBytes).toBeGreaterThan(1000);
@@ -172,12 +192,33 @@ test('a job waiting behind another can be cancelled', async () => {
   expect(await card.textContent()).toContain('nothing was charged');
 });
 
+test('a photo with no garment says why, and the kinds stay usable; another garment is read afresh, from Auto', async () => {
+  const read = page.getByTestId('tryon-kind-read');
+  // A plain white photo: nothing to take as a garment.
+  const blank = await encodePng(new Uint8ClampedArray(160 * 200 * 4).fill(255), 160, 200);
+  await page.getByTestId('tryon-garment-file').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: Buffer.from(await blank.arrayBuffer()) });
+  await expect.poll(() => read.textContent(), { timeout: 60_000 }).toBe('Could not read it');
+  const problem = page.getByTestId('tryon-kind-problem');
+  expect(await problem.textContent()).toMatch(/^The garment photo: .+\. Choose its kind yourself, or another photo\.$/);
+  expect(await problem.textContent()).toContain('no subject was found');
+  expect(await page.getByRole('radio', { name: 'Auto', exact: true }).isChecked()).toBe(true);
+  await page.getByRole('radio', { name: 'Bottom' }).check();
+  expect(await page.getByRole('radio', { name: 'Bottom' }).isChecked()).toBe(true);
+  expect(await page.getByTestId('tryon-create').isDisabled()).toBe(false);
+
+  // The kind chosen by hand was for that photo: the dress starts from its own reading.
+  await page.getByRole('button', { name: 'Sample garment: dress' }).click();
+  await expect.poll(() => read.textContent(), { timeout: 60_000 }).toBe('Read as: Dress');
+  expect(await page.getByRole('radio', { name: 'Auto (dress)', exact: true }).isChecked()).toBe(true);
+  expect(await problem.count()).toBe(0);
+});
+
 test('a completed job compares before and after behind a divider that pointer and keys move', async () => {
   await storeCompletedJob(page, 'Ben in tee', true);
   const card = page.getByTestId('tryon-job').filter({ hasText: 'Ben in tee' });
   await card.getByTestId('tryon-result').waitFor({ timeout: 10_000 });
   expect(await card.getByTestId('tryon-result').evaluate(loaded)).toBe(true);
-  expect(await card.getByTestId('tryon-result').getAttribute('src')).toMatch(/\/v1\/results\/uitesttryonkeptresult000000\.png$/);
+  expect(await card.getByTestId('tryon-result').getAttribute('src')).toMatch(/\/v1\/results\/uitesttryonkeptBenintee0+\.png$/);
   expect(await card.getByTestId('tryon-download').getAttribute('download')).toBe('Ben-in-tee-try-on.png');
 
   const divider = card.getByRole('slider', { name: 'Before and after divider' });
@@ -208,17 +249,55 @@ test('a completed job whose person photo the store dropped shows its result alon
   expect(await card.getByRole('slider').count()).toBe(0);
   expect(await card.textContent()).toContain('only the result is shown');
   // The person's thumbnail is the result: that person, dressed.
-  expect(await card.getByTestId('tryon-thumb-person').getAttribute('src')).toMatch(/uitesttryongoneresult000000\.png$/);
+  expect(await card.getByTestId('tryon-thumb-person').getAttribute('src')).toMatch(/uitesttryongoneCleoindress\w*\.png$/);
   expect(await card.getByTestId('tryon-thumb-person').evaluate(loaded)).toBe(true);
+  // Completed before the kind was kept: the kind it was asked for; without its person photo, nothing to try again with.
+  expect(await card.getByTestId('tryon-kind-used').textContent()).toBe('Dressed as a top');
+  expect(await card.getByRole('button', { name: /^Try as/ }).count()).toBe(0);
 });
 
-test('at 375 px everything is one column and nothing scrolls sideways', async () => {
+test('a finished try-on says the kind it was dressed as; "Try as …" stores the same try-on with the other kind', async () => {
+  await storeCompletedJob(page, 'Ben in sweater', true, 'upper');
+  const found = page.getByTestId('tryon-job').filter({ hasText: 'Ben in sweater' });
+  await found.getByTestId('tryon-result').waitFor({ timeout: 10_000 });
+  // The card of this job alone: the one it makes has the same name.
+  const card = page.locator(`[data-job-id="${await found.getAttribute('data-job-id')}"]`);
+  expect(await card.getByTestId('tryon-kind-used').textContent()).toContain('Dressed as a top');
+  const buttons = card.getByRole('button', { name: /^Try as/ });
+  expect(await buttons.allTextContents()).toEqual(['Try as bottom', 'Try as dress']);
+
+  const before = await storedJobs(page);
+  await card.getByRole('button', { name: 'Try as bottom' }).click();
+  await expect.poll(() => card.locator('.tryon-kind-used-note').textContent()).toBe('A new try-on as a bottom is at the top of the list.');
+  const made = (await storedJobs(page)).filter((job) => !before.some((old) => old.id === job.id));
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({
+    keyId: null,
+    label: 'Ben in sweater',
+    request: { label: 'Ben in sweater', options: { garmentMode: 'lower', preprocessGarment: true, removeBackground: true, waitForResult: false } },
+  });
+  // The same photos: the person from the finished job's input, the garment it kept.
+  expect(made[0].inputBytes).toBeGreaterThan(1000);
+  expect(made[0].garmentBytes).toBeGreaterThan(1000);
+  // It heads the list, where the page follows it.
+  const first = page.getByTestId('tryon-job').first();
+  await expect.poll(() => first.getAttribute('data-job-id')).toBe(made[0].id);
+  expect(await first.textContent()).toContain('As a bottom');
+});
+
+test('at 375 px everything is one column and nothing scrolls sideways; the kinds are thumb-sized', async () => {
+  // The dress is chosen and read (above): the page as it is mostly seen.
+  expect(await page.getByTestId('tryon-kind-read').textContent()).toBe('Read as: Dress');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.waitForTimeout(300);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);
   const [person, garment] = await Promise.all([page.getByTestId('tryon-person').boundingBox(), page.getByTestId('tryon-garment').boundingBox()]);
   expect(garment!.y).toBeGreaterThan(person!.y + person!.height - 1);
+  const kinds = page.getByRole('group', { name: 'Garment kind' }).locator('label');
+  for (const box of await Promise.all((await kinds.all()).map((label) => label.boundingBox()))) expect(box!.height).toBeGreaterThanOrEqual(44);
+  const tryAs = page.getByTestId('tryon-job').filter({ hasText: 'Ben in sweater' }).getByRole('button', { name: /^Try as/ });
+  for (const box of await Promise.all((await tryAs.all()).map((button) => button.boundingBox()))) expect(box!.height).toBeGreaterThanOrEqual(44);
   await page.setViewportSize({ width: 1280, height: 800 });
   await saveScreenshots(page, 'try-on');
 });

@@ -10,6 +10,8 @@ export interface JobAnswer {
   status: string;
   progress: number;
   result_url?: string;
+  /** Try-on jobs, once completed: the kind the garment was dressed as. */
+  garment_mode_used?: string;
   error?: { error_code: string; message: string };
 }
 

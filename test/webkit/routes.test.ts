@@ -2,7 +2,8 @@
 // under its service worker, a key is made in the UI, and every route answers
 // with a real result: a cut-out (JSON and bytes), a generated background, a
 // video job to mp4_h264 and to transparent webm_vp9, a try-on; the Studio cuts
-// out a photo and keeps it across a reload; no page logs an error on load.
+// out a photo and keeps it across a reload; the Try-on page reads a garment's
+// kind; no page logs an error on load.
 // WebKit here is cross-origin isolated but has no SharedArrayBuffer, no WebGPU,
 // no WebGL on an OffscreenCanvas, and (a WebDriver session being private) an
 // IndexedDB that refuses Blobs: the app runs on what it finds. Small inputs:
@@ -40,6 +41,7 @@ interface JobAnswer {
   status: string;
   progress: number;
   result_url?: string;
+  garment_mode_used?: string;
   error?: { error_code: string; message: string };
 }
 
@@ -103,12 +105,15 @@ describe('image routes', () => {
     expect([image.width, image.height]).toEqual([1024, 1024]);
   });
 
-  test('/v1/try-on dresses the sample person (the window finds the poses: no WebGL in a worker here)', async () => {
+  test('/v1/try-on dresses the sample person (the window finds the poses: no WebGL in a worker here), saying it dressed a top', async () => {
     const answer = await callApi(webkit, '/v1/try-on', {
       headers: { 'X-API-KEY': key },
       json: { person_image_url: '/samples/try-on/person-ada.png', garment_image_url: '/samples/try-on/garment-tee.png' },
     });
     expect(answer.status, answer.text ?? '').toBe(200);
+    expect(answer.headers['x-garment-mode-used']).toBe('upper');
+    const job = await finishedJob('/v1/try-on/job', answer.headers['x-job-id']);
+    expect(job).toMatchObject({ status: 'completed', garment_mode_used: 'upper' });
     const person = await loadImageInPage(webkit, '/samples/try-on/person-ada.png');
     const dressed = await loadImageInPage(webkit, answer.json.result_url);
     expect([dressed.width, dressed.height]).toEqual([person.width, person.height]);
@@ -184,6 +189,16 @@ test('the Studio cuts out a dropped photo and keeps it across a reload', async (
   await webkit.driver.navigate().refresh();
   await openApp(webkit, baseUrl, '/library');
   await waitFor(webkit, () => document.body.textContent!.includes('webkit-shoe'), 30_000, 'the library to list the cut-out');
+});
+
+test('the Try-on page reads a chosen garment’s kind (the window finds its pose: no WebGL in a worker here)', async () => {
+  await openApp(webkit, baseUrl, '/try-on');
+  const sample = await webkit.driver.wait(until.elementLocated(By.css('button[aria-label="Sample garment: trousers"]')), 30_000);
+  await sample.click();
+  await waitFor(webkit, () => /^(Read as|Could not)/.test(document.querySelector('[data-testid="tryon-kind-read"]')?.textContent ?? ''), 180_000, 'the garment to be read');
+  const read = await webkit.evaluate(() => document.querySelector('[data-testid="tryon-kind-read"]')?.textContent);
+  const problem = await webkit.evaluate(() => document.querySelector('[data-testid="tryon-kind-problem"]')?.textContent ?? '');
+  expect(read, problem).toBe('Read as: Bottom');
 });
 
 test('no page logs an error on load (a MiniBrowser of its own, its console on its output)', async () => {

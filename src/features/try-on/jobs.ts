@@ -1,14 +1,15 @@
 // How a window of the app runs a try-on job: one engine task that finds the
-// body, isolates the garment, fits and composites it. Queue, restarts,
-// cancellation, time budget and credits are the engine's (src/engine/jobs.ts).
-// A try-on made in the app is kept in the library; an API one expires.
+// body, isolates the garment, fits and composites it; the job keeps the kind
+// the garment was dressed as. Queue, restarts, cancellation, time budget and
+// credits are the engine's (src/engine/jobs.ts). A try-on made in the app is
+// kept in the library; an API one expires.
 import type { JobHandler } from '../../engine/jobs';
 import { task } from '../../api/tasks';
-import type { TryOnJobRequest } from './shared/jobs';
+import type { TryOnJobOutcome, TryOnJobRequest } from './shared/jobs';
 import { tryOnMeta as meta } from './shared/meta';
 import { THUMB_SIDE } from '../../store/library';
 
-export const jobHandler: JobHandler<TryOnJobRequest> = {
+export const jobHandler: JobHandler<TryOnJobRequest, TryOnJobOutcome> = {
   kind: 'try-on',
   route: meta.path,
   timeBudgetMs: meta.timeBudgetMs,
@@ -31,6 +32,8 @@ export const jobHandler: JobHandler<TryOnJobRequest> = {
       label,
       cost: meta.cost,
       keep,
+      // Kept with the result: the job's JSON and a waiting request's header say which kind was dressed.
+      outcome: { garmentKind: output.garmentKind },
     };
   },
 };

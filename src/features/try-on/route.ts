@@ -7,18 +7,31 @@ import { callerKey, type ApiContext, type ApiRoute } from '../../api/context';
 import { ApiError, toApiError } from '../../api/errors';
 import { readImageInput } from '../../api/image-input';
 import { imageResultResponse } from '../../api/image-result';
-import { jobRoutes, waitForJob } from '../../api/jobs';
+import { jobRoutes, waitForJob, type JobFields } from '../../api/jobs';
 import { jsonResponse } from '../../api/respond';
 import { liveResult } from '../../api/results';
 import { JOB_LIFETIME_MS } from '../../store/job-state';
 import type { JobRecord } from '../../store/schema';
-import { createTryOnJob } from './shared/jobs';
-import { tryOnMeta as meta } from './shared/meta';
+import { createTryOnJob, type TryOnJob } from './shared/jobs';
+import { GARMENT_KINDS, tryOnMeta as meta, type GarmentKind } from './shared/meta';
 import { parseTryOnRequest } from './shared/request';
+import type { TryOnJobView } from './shared/wire';
 
 function jobUrl(id: string): string {
   return meta.jobPath.replace(':jobId', id);
 }
+
+/** The kind a completed job dressed its garment as; undefined before, and for jobs completed before it was kept. */
+function modeUsed(job: JobRecord): GarmentKind | undefined {
+  const kind = job.status === 'completed' ? (job as TryOnJob).outcome?.garmentKind : undefined;
+  return kind && GARMENT_KINDS.includes(kind) ? kind : undefined;
+}
+
+/** A try-on job's own field in its JSON: `garment_mode_used`, once it is known. */
+const jobFields: JobFields = (job) => {
+  const used = modeUsed(job);
+  return used ? ({ garment_mode_used: used } satisfies Partial<TryOnJobView>) : {};
+};
 
 /** The answer to a waiting request: the result as an image route gives it, or the job's error. */
 async function answerWithJob(context: ApiContext, job: JobRecord | null, id: string): Promise<Response> {
@@ -34,7 +47,8 @@ async function answerWithJob(context: ApiContext, job: JobRecord | null, id: str
   }
   const record = job.resultId ? await liveResult(context.deps, job.resultId) : undefined;
   if (!record) throw new ApiError('not_found', `the result of try-on job ${id} has expired`);
-  const response = imageResultResponse(context, record, { 'X-Job-Id': id });
+  const used = modeUsed(job);
+  const response = imageResultResponse(context, record, { 'X-Job-Id': id, ...(used && { [meta.modeUsedHeader]: used }) });
   response.headers.set('X-Credits-Charged', String(job.keyId ? job.cost : 0));
   return response;
 }
@@ -77,4 +91,4 @@ const tryOnRoute: ApiRoute = {
   },
 };
 
-export const routes: ApiRoute[] = [tryOnRoute, ...jobRoutes([meta.jobPath], 'try-on')];
+export const routes: ApiRoute[] = [tryOnRoute, ...jobRoutes([meta.jobPath], 'try-on', jobFields)];

@@ -1,10 +1,11 @@
 // MediaPipe Pose in the window, for engines whose workers get no WebGL from
 // an OffscreenCanvas (WebKit here): the solution needs it to take its input,
 // and a page's own canvas gives it. The try-on job finds both photos'
-// landmarks here and hands them to the task, which then runs no pose model.
+// landmarks here and hands them to the task, which then runs no pose model;
+// the Try-on page does the same for the garment whose kind it reads.
 // The package is made for pages: it loads its parts with script elements.
 import { decodeImage } from '../../engine/decode';
-import { offscreenWebGl, poseDetector, poseScriptUrl, startPose, type PoseClass, type TryOnPoses } from './shared/pose';
+import { offscreenWebGl, poseDetector, poseScriptUrl, startPose, type PoseClass, type PoseLandmark, type TryOnPoses } from './shared/pose';
 
 let script: Promise<PoseClass> | null = null;
 
@@ -27,17 +28,24 @@ function loadScript(): Promise<PoseClass> {
 const detectPose = poseDetector(async () => startPose(await loadScript()));
 
 /**
- * Both photos' landmarks where the task worker cannot find them itself, else
- * null (the task runs the model). A photo that does not decode is left to the
- * task, which answers malformed_image for it.
+ * One photo's landmarks where the task worker cannot find them itself, else
+ * undefined (the task runs the model). A photo that does not decode is left to
+ * the task, which answers malformed_image for it.
  */
-export async function posesInWindow(person: Blob, garment: Blob): Promise<TryOnPoses | null> {
-  if (offscreenWebGl()) return null;
-  const read = async (photo: Blob) => detectPose(await decodeImage(photo));
+export async function poseInWindow(photo: Blob): Promise<PoseLandmark[] | null | undefined> {
+  if (offscreenWebGl()) return undefined;
   try {
-    return { person: await read(person), garment: await read(garment) };
+    return await detectPose(await decodeImage(photo));
   } catch (error) {
-    if ((error as { code?: string }).code === 'malformed_image') return null;
+    if ((error as { code?: string }).code === 'malformed_image') return undefined;
     throw error;
   }
+}
+
+/** Both photos' landmarks where the task worker cannot find them itself, else null (as poseInWindow). */
+export async function posesInWindow(person: Blob, garment: Blob): Promise<TryOnPoses | null> {
+  const personPose = await poseInWindow(person);
+  if (personPose === undefined) return null;
+  const garmentPose = await poseInWindow(garment);
+  return garmentPose === undefined ? null : { person: personPose, garment: garmentPose };
 }

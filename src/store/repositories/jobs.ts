@@ -86,15 +86,16 @@ export class JobRepository {
 
   /**
    * Ends a running job with its result in one transaction: the result stored,
-   * the job completed and, for work kept in the library, its item written. A
-   * job that has moved on meanwhile (cancelled, or finished by an earlier
-   * attempt) gets nothing: null, and nothing is written.
+   * the job completed with its `outcome` (JobRecord.outcome) and, for work
+   * kept in the library, its item written. A job that has moved on meanwhile
+   * (cancelled, or finished by an earlier attempt) gets nothing: null, and
+   * nothing is written.
    */
-  async complete(id: string, result: ResultRecord, cost: number, now: number, keep?: NewLibraryItem): Promise<JobRecord | null> {
+  async complete(id: string, result: ResultRecord, cost: number, now: number, keep?: NewLibraryItem, outcome?: unknown): Promise<JobRecord | null> {
     const [storedOutput, storedKeep] = await Promise.all([storedResult(result), keep && storedItem(keep)]);
     const tx = this.db.transaction(['jobs', 'results', 'library', 'payloads'], 'readwrite');
     const job = await tx.objectStore('jobs').get(id);
-    const completed = job && nextJobState(job, { type: 'complete', resultId: result.id, resultExt: result.ext, cost }, now);
+    const completed = job && nextJobState(job, { type: 'complete', resultId: result.id, resultExt: result.ext, cost, outcome }, now);
     if (completed) {
       const payloads = tx.objectStore('payloads');
       await tx.objectStore('results').put(storedOutput.info);

@@ -166,6 +166,28 @@ describe('try-on, background generation, credits', () => {
     expect(methods).toEqual(['GET', 'DELETE']);
   });
 
+  test('waiting try-on: the { result_url } body, with the job id and the kind dressed from the headers', async () => {
+    const { seen, record } = recorder();
+    server.use(
+      http.post(`${BASE}/v1/try-on`, ({ request }) => {
+        record(request);
+        return HttpResponse.json({ result_url: `${BASE}/v1/results/t.jpg` }, { headers: { 'X-Job-Id': 't2', 'X-Garment-Mode-Used': 'full' } });
+      }),
+    );
+    const answer = await client.tryOn({ person_image_url: '/p.jpg', garment_image_url: '/g.jpg' });
+    expect(answer).toEqual({ result_url: `${BASE}/v1/results/t.jpg`, job_id: 't2', garment_mode_used: 'full' });
+    expect(await seen[0].json()).toEqual({ person_image_url: '/p.jpg', garment_image_url: '/g.jpg' });
+  });
+
+  test('a completed try-on job says which kind it dressed', async () => {
+    server.use(
+      http.get(`${BASE}/v1/try-on/job/t3`, () =>
+        HttpResponse.json({ job_id: 't3', status: 'completed', progress: 1, result_url: `${BASE}/v1/results/t.jpg`, garment_mode_used: 'lower' }),
+      ),
+    );
+    expect(await client.getTryOnJob('t3')).toMatchObject({ status: 'completed', garment_mode_used: 'lower' });
+  });
+
   test('generate-background and credits', async () => {
     server.use(
       http.post(`${BASE}/v1/generate-background`, async ({ request }) => {

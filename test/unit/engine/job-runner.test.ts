@@ -36,14 +36,15 @@ class FakePool {
   }
 }
 
-function handler(timeBudgetMs: number): JobHandler {
+/** @param outcome what the handler tells of its result, kept on the job */
+function handler(timeBudgetMs: number, outcome?: unknown): JobHandler {
   return {
     kind: 'video',
     route: '/v1/video/remove-background',
     timeBudgetMs,
     async run(_job, work) {
       await work.run(task('probeVideo', { input: new Blob([]) }));
-      return { blob: new Blob([new Uint8Array(4)]), contentType: 'video/mp4', ext: 'mp4', lifetimeMs: 60_000, cost: 0 };
+      return { blob: new Blob([new Uint8Array(4)]), contentType: 'video/mp4', ext: 'mp4', lifetimeMs: 60_000, cost: 0, outcome };
     },
   };
 }
@@ -65,9 +66,9 @@ describe('the job runner’s worker pool', () => {
     return job;
   };
   const statusOf = async (id: string) => (await db.jobs.get(id))?.status;
-  const runner = (budgetMs: number, taskMs: number, idleMs: number, lose = 0) =>
+  const runner = (budgetMs: number, taskMs: number, idleMs: number, lose = 0, outcome?: unknown) =>
     new JobRunner(
-      [handler(budgetMs)],
+      [handler(budgetMs, outcome)],
       async () => db,
       () => {
         const pool = new FakePool(taskMs, lose);
@@ -135,5 +136,19 @@ describe('the job runner’s worker pool', () => {
       error_code: 'unexpected_error',
       message: 'the job was started 3 times and never finished (the engine worker showed no progress for 150 s; it was restarted)',
     });
+  });
+
+  test('what the handler tells of its result is kept on the completed job; a job told nothing has no outcome', async () => {
+    const told = runner(60_000, 5, 60_000, 0, { garmentKind: 'full' });
+    const job = await queue();
+    told.kick();
+    await until(async () => (await statusOf(job.id)) === 'completed');
+    expect((await db.jobs.get(job.id))?.outcome).toEqual({ garmentKind: 'full' });
+
+    const silent = runner(60_000, 5, 60_000);
+    const other = await queue();
+    silent.kick();
+    await until(async () => (await statusOf(other.id)) === 'completed');
+    expect(await db.jobs.get(other.id)).not.toHaveProperty('outcome');
   });
 });

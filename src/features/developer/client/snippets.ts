@@ -23,14 +23,26 @@ function fieldsOf(form: PlaygroundForm): Record<string, unknown> {
   return 'fields' in parsed ? parsed.fields : {};
 }
 
+/** A try-on that answers with its job (wait_for_result false), not its result. */
+function startsJob(form: PlaygroundForm): boolean {
+  const wait = fieldsOf(form).wait_for_result;
+  return form.route.id === 'video' || (form.route.id === 'try-on' && (wait === false || wait === 'false'));
+}
+
+/** The header a waited try-on says its kind in. */
+const MODE_USED = "const modeUsed = response.headers.get('X-Garment-Mode-Used'); // what it was dressed as: upper, lower or full";
+
 /** What the answer is read as, by route and Accept. */
 function readAnswer(form: PlaygroundForm): string {
-  if (form.accept.startsWith('image/')) return "const image = await response.blob(); // the image bytes";
+  if (startsJob(form)) return 'const { job_id } = await response.json(); // 202 Accepted';
+  const modeUsed = form.route.id === 'try-on' ? `\n${MODE_USED}` : '';
+  if (form.accept.startsWith('image/')) return `const image = await response.blob(); // the image bytes${modeUsed}`;
   if (form.route.id === 'credits') return 'const { credits_remaining } = await response.json(); // null: no limit';
-  if (form.route.method !== 'POST' || form.route.id === 'video') {
-    return form.route.id === 'video' ? 'const { job_id } = await response.json(); // 202 Accepted' : 'const job = await response.json(); // { job_id, status, progress, result_url?, error? }';
+  if (form.route.method !== 'POST') {
+    const fields = form.route.id.startsWith('try-on') ? 'result_url?, garment_mode_used?, error?' : 'result_url?, error?';
+    return `const job = await response.json(); // { job_id, status, progress, ${fields} }`;
   }
-  return 'const { result_url } = await response.json(); // valid for 1 hour';
+  return `const { result_url } = await response.json(); // valid for 1 hour${modeUsed}`;
 }
 
 export function fetchSnippet(form: PlaygroundForm): string {
@@ -99,7 +111,9 @@ const job = await cutout.waitForVideoJob(job_id, {
 });
 console.log(job.result_url); // valid for 24 hours`;
       case 'try-on':
-        return `const answer = await cutout.tryOn(${body});`;
+        return startsJob(form)
+          ? `const { job_id } = await cutout.tryOn(${body});`
+          : `const { result_url, garment_mode_used } = await cutout.tryOn(${body}); // the kind it was dressed as`;
       case 'credits':
         return 'const { credits_remaining, credits_used } = await cutout.credits();';
       default:

@@ -1,6 +1,7 @@
-// A new try-on: the person and the garment side by side, the options, and the
-// button that stores the job for an engine to run. The photos stay chosen
-// afterwards, so another garment can go on the same person at once.
+// A new try-on: the person and the garment side by side, the kind the garment
+// reads as (which the user may change), the options, and the button that
+// stores the job for an engine to run. The photos stay chosen afterwards, so
+// another garment can go on the same person at once.
 import { useState, type FormEvent } from 'react';
 import { appClock } from '../../../store/clock';
 import { ErrorAlert } from '../../../ui/components/ErrorAlert';
@@ -10,15 +11,23 @@ import { createTryOnJob } from '../shared/jobs';
 import { tryOnMeta } from '../shared/meta';
 import { ImagePicker } from './ImagePicker';
 import { jobLabel } from './job-text';
+import { GarmentKindField } from './GarmentKindField';
 import { DEFAULT_OPTIONS, OptionFields, type PageOptions } from './OptionFields';
-import { GARMENT_SAMPLES, PERSON_SAMPLES } from './samples';
+import { GARMENT_SAMPLES, PERSON_SAMPLES, type TryOnSample } from './samples';
 import { announceJobs } from '../../../ui/useJobs';
 import { useChosenImage } from './useChosenImage';
+import { useGarmentKind } from './useGarmentKind';
 
 export function NewTryOnJob({ onCreated }: { onCreated(): void }) {
   const [person, choosePerson] = useChosenImage();
   const [garment, chooseGarment] = useChosenImage();
   const [options, setOptions] = useState<PageOptions>(DEFAULT_OPTIONS);
+  const read = useGarmentKind(garment?.file ?? null, options.preprocessGarment);
+  // A kind chosen by hand was for the garment it corrected: a new garment starts from its own reading.
+  const chooseNewGarment = (file: File, sample?: TryOnSample) => {
+    chooseGarment(file, sample);
+    setOptions((current) => ({ ...current, garmentMode: 'auto' }));
+  };
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -59,8 +68,9 @@ export function NewTryOnJob({ onCreated }: { onCreated(): void }) {
           chosen={person}
           onChoose={choosePerson}
         />
-        <ImagePicker kind="garment" title="Garment" hint="Laid flat, on a plain background" samples={GARMENT_SAMPLES} chosen={garment} onChoose={chooseGarment} />
+        <ImagePicker kind="garment" title="Garment" hint="Laid flat, on a plain background" samples={GARMENT_SAMPLES} chosen={garment} onChoose={chooseNewGarment} />
       </div>
+      <GarmentKindField mode={options.garmentMode} read={read} onChange={(garmentMode) => setOptions({ ...options, garmentMode })} />
       <hr className="divider" />
       <OptionFields options={options} onChange={setOptions} />
       {error && <ErrorAlert message={error} />}

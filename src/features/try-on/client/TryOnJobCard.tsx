@@ -1,9 +1,11 @@
 // One try-on job in the list: the person and garment as thumbnails, the
-// step it is on while it runs, a before/after view when done, the reason in
-// plain words when it failed. The card itself is the app's JobCard.
+// step it is on while it runs, a before/after view and the kind dressed when
+// done, the reason in plain words when it failed. The card itself is the
+// app's JobCard.
 import { JobCard } from '../../../ui/components/JobCard';
 import { formatTime } from '../../../ui/format';
 import type { TryOnJob } from '../shared/jobs';
+import type { GarmentKind } from '../shared/meta';
 import { optionsSummary, plainError } from './job-text';
 import { JobThumbs } from './JobThumbs';
 import { stageLabel } from './progress-stage';
@@ -14,9 +16,11 @@ export interface TryOnJobCardProps {
   onCancel(): void;
   onDelete(): void;
   onRetry(): void;
+  /** A new try-on of the same photos and options, dressing the garment as `kind`. */
+  onTryAs(kind: GarmentKind): Promise<void>;
 }
 
-export function TryOnJobCard({ job, ...actions }: TryOnJobCardProps) {
+export function TryOnJobCard({ job, onTryAs, ...actions }: TryOnJobCardProps) {
   const { label } = job.request;
   return (
     <JobCard
@@ -37,7 +41,7 @@ export function TryOnJobCard({ job, ...actions }: TryOnJobCardProps) {
       failureMessage={plainError(job.error?.message ?? 'something went wrong')}
       {...actions}
     >
-      <TryOnResult job={job} />
+      <TryOnResult job={job} onTryAs={onTryAs} />
     </JobCard>
   );
 }

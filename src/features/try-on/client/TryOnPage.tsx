@@ -4,7 +4,7 @@ import { appClock } from '../../../store/clock';
 import { JobsPage } from '../../../ui/components/JobsPage';
 import { studioDatabase } from '../../../store/database';
 import { createTryOnJob, type TryOnJob } from '../shared/jobs';
-import { tryOnMeta } from '../shared/meta';
+import { tryOnMeta, type GarmentKind, type TryOnOptions } from '../shared/meta';
 import { NewTryOnJob } from './NewTryOnJob';
 import { forgetPersonPhoto } from './person-photos';
 import { TryOnJobCard } from './TryOnJobCard';
@@ -32,16 +32,19 @@ export function TryOnPage() {
   };
   const cancel = (job: TryOnJob) => cancelJob(job.id);
 
-  // A new job from the same stored photos; made in the app, so free (no key).
-  const retry = async (job: TryOnJob) => {
-    const { garment, options, label } = job.request;
+  // A new job from the same stored photos, with these options; made in the app, so free (no key).
+  const again = async (job: TryOnJob, options: TryOnOptions) => {
+    const { garment, label } = job.request;
     const db = await studioDatabase();
     const person = await db.jobs.input(job.id);
-    if (!person) return;
+    if (!person) throw new Error('The person photo is no longer stored: choose it again above.');
     await createTryOnJob(db, { person, garment, options, label, keyId: null, now: appClock.now() });
     announceJobs();
     await reload();
   };
+  const retry = (job: TryOnJob) => again(job, job.request.options).catch(() => {});
+  // The same try-on with the garment dressed as another kind; the page follows it in its list.
+  const tryAs = (job: TryOnJob, garmentMode: GarmentKind) => again(job, { ...job.request.options, garmentMode, waitForResult: false });
 
   return (
     <JobsPage
@@ -62,7 +65,14 @@ export function TryOnPage() {
       }}
       listLabel="Try-on jobs"
       card={(job) => (
-        <TryOnJobCard key={job.id} job={job} onCancel={() => void cancel(job)} onDelete={() => void remove(job)} onRetry={() => void retry(job)} />
+        <TryOnJobCard
+          key={job.id}
+          job={job}
+          onCancel={() => void cancel(job)}
+          onDelete={() => void remove(job)}
+          onRetry={() => void retry(job)}
+          onTryAs={(kind) => tryAs(job, kind)}
+        />
       )}
       footer={<HowItWorks />}
       layoutClass="tryon-layout"

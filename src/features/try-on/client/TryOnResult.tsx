@@ -1,5 +1,6 @@
-// A completed job: the person photo against the result behind a divider, and
-// the result to download or open. When the person photo is no longer stored
+// A completed job: the person photo against the result behind a divider, the
+// result to download or open, and the kind the garment was dressed as with
+// the others to try (KindUsed). When the person photo is no longer stored
 // (see person-photos.ts) the result is shown alone; when the result has
 // expired (results outlive their jobs by less) the card says so.
 import { useState } from 'react';
@@ -7,24 +8,35 @@ import { resultPath } from '../../../api/results';
 import { BeforeAfter } from '../../../ui/components/BeforeAfter';
 import { JobResult } from '../../../ui/components/JobResult';
 import type { TryOnJob } from '../shared/jobs';
-import { tryOnMeta } from '../shared/meta';
+import { tryOnMeta, type GarmentKind } from '../shared/meta';
 import { downloadName } from './job-text';
+import { KindUsed } from './KindUsed';
 import { usePersonPhoto } from './person-photos';
 
 const LIFETIME_MINUTES = tryOnMeta.resultLifetimeMs / 60_000;
 
-export function TryOnResult({ job }: { job: TryOnJob }) {
+export interface TryOnResultProps {
+  job: TryOnJob;
+  /** A new try-on of the same photos and options, dressing the garment as `kind`. */
+  onTryAs(kind: GarmentKind): Promise<void>;
+}
+
+export function TryOnResult({ job, onTryAs }: TryOnResultProps) {
   const before = usePersonPhoto(job);
   const [expired, setExpired] = useState(false);
   if (!job.resultId || !job.resultExt) return null;
   const url = resultPath({ id: job.resultId, ext: job.resultExt });
   const alt = `${job.request.label}, tried on`;
   const transparent = job.request.options.removeBackground;
+  const kindUsed = <KindUsed job={job} onTryAs={onTryAs} />;
   if (expired) {
     return (
-      <p className="hint" style={{ margin: 0 }} data-testid="tryon-expired">
-        The result is no longer stored: results are kept {LIFETIME_MINUTES} minutes.
-      </p>
+      <div className="stack">
+        <p className="hint" style={{ margin: 0 }} data-testid="tryon-expired">
+          The result is no longer stored: results are kept {LIFETIME_MINUTES} minutes.
+        </p>
+        {kindUsed}
+      </div>
     );
   }
   return (
@@ -43,6 +55,7 @@ export function TryOnResult({ job }: { job: TryOnJob }) {
             The person photo is not kept once a try-on is done, so only the result is shown.
           </p>
         )}
+        {kindUsed}
       </div>
     </JobResult>
   );

@@ -1,10 +1,27 @@
 // How a try-on job is named and described in words: its label, its download
-// name, its options in short, and its error without the API's field names.
+// name, the garment's kind, its options in short, and its error without the
+// API's field names.
 import { fileStem } from '../../../ui/download';
 import type { TryOnJob } from '../shared/jobs';
-import type { GarmentMode } from '../shared/meta';
+import type { GarmentKind, GarmentMode } from '../shared/meta';
 
-export const MODE_LABELS: Record<GarmentMode, string> = { auto: 'Auto', upper: 'Top', lower: 'Bottom', full: 'Full' };
+/** A kind as the page names it: "Read as: Dress", the kind control's buttons. */
+export const KIND_LABELS: Record<GarmentKind, string> = { upper: 'Top', lower: 'Bottom', full: 'Dress' };
+
+/** A kind in a sentence: "Dressed as a dress". */
+export const KIND_NOUNS: Record<GarmentKind, string> = { upper: 'a top', lower: 'a bottom', full: 'a dress' };
+
+/** A mode on its button: "Auto (dress)" once the garment has been read as one, else "Auto". */
+export function modeLabel(mode: GarmentMode, read?: GarmentKind): string {
+  if (mode !== 'auto') return KIND_LABELS[mode];
+  return read ? `Auto (${KIND_LABELS[read].toLowerCase()})` : 'Auto';
+}
+
+/** The kind a completed job dressed: what it kept, or (for a job completed before it kept one) the mode it was asked for. */
+export function kindUsed(job: TryOnJob): GarmentKind | null {
+  const asked = job.request.options.garmentMode;
+  return job.outcome?.garmentKind ?? (asked === 'auto' ? null : asked);
+}
 
 /** "Ada in sweater": what the job is called in the list and its download. */
 export function jobLabel(personName: string, garmentName: string): string {
@@ -18,7 +35,7 @@ export function downloadName(job: TryOnJob): string {
 
 export function optionsSummary(job: TryOnJob): string {
   const { garmentMode, preprocessGarment, removeBackground } = job.request.options;
-  const mode = garmentMode === 'auto' ? 'Auto fit' : `${MODE_LABELS[garmentMode]} garment`;
+  const mode = garmentMode === 'auto' ? 'Auto kind' : `As ${KIND_NOUNS[garmentMode]}`;
   return [mode, preprocessGarment ? 'garment cut out' : 'garment as is', removeBackground && 'transparent'].filter(Boolean).join(' · ');
 }
 

@@ -4,7 +4,7 @@
 import type { JobRecord } from '../../../store/schema';
 import { pendingJob } from '../../../store/job-state';
 import type { StudioDatabase } from '../../../store/database';
-import type { TryOnOptions } from './meta';
+import type { GarmentKind, TryOnOptions } from './meta';
 
 export interface TryOnJobRequest {
   options: TryOnOptions;
@@ -13,7 +13,13 @@ export interface TryOnJobRequest {
   label: string;
 }
 
-export type TryOnJob = JobRecord<TryOnJobRequest>;
+/** What a completed try-on job keeps of its result beside the bytes (JobRecord.outcome). */
+export interface TryOnJobOutcome {
+  /** The kind the garment was dressed as: the mode asked for, or the one `auto` read. */
+  garmentKind: GarmentKind;
+}
+
+export type TryOnJob = JobRecord<TryOnJobRequest, TryOnJobOutcome>;
 
 export interface NewTryOnJob {
   id?: string;
@@ -27,7 +33,7 @@ export interface NewTryOnJob {
 
 export async function createTryOnJob(db: StudioDatabase, job: NewTryOnJob): Promise<TryOnJob> {
   const { person, garment, options, label, ...fields } = job;
-  const record = pendingJob({ ...fields, kind: 'try-on', request: { options, garment, label }, input: person, label });
+  const record = pendingJob<TryOnJobRequest, TryOnJobOutcome>({ ...fields, kind: 'try-on', request: { options, garment, label }, input: person, label });
   await db.jobs.put(record);
   return record;
 }

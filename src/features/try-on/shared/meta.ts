@@ -17,10 +17,16 @@ export const tryOnMeta = {
    * request_timeout and the job goes on (its id is in the message).
    */
   waitMs: 4 * 60 * 1000,
+  /** The answer header of a waiting request that says which kind the garment was dressed as. */
+  modeUsedHeader: 'X-Garment-Mode-Used',
 } as const;
 
 export const GARMENT_MODES = ['auto', 'full', 'upper', 'lower'] as const;
 export type GarmentMode = (typeof GARMENT_MODES)[number];
+
+/** What a garment is dressed as: `auto` reads one of these from the garment. */
+export const GARMENT_KINDS = ['upper', 'lower', 'full'] as const satisfies readonly GarmentMode[];
+export type GarmentKind = (typeof GARMENT_KINDS)[number];
 
 export interface TryOnOptions {
   garmentMode: GarmentMode;

@@ -1,7 +1,7 @@
-// The engine task try-on runs, declared for both sides.
+// The engine tasks try-on runs, declared for both sides.
 import type { TaskFn } from '../../../api/tasks';
-import type { TryOnOptions } from './meta';
-import type { TryOnPoses } from './pose';
+import type { GarmentKind, TryOnOptions } from './meta';
+import type { PoseLandmark, TryOnPoses } from './pose';
 
 export interface TryOnArgs {
   person: Blob;
@@ -17,9 +17,24 @@ export interface TryOnOutput {
   width: number;
   height: number;
   /** The garment's kind as dressed: the mode asked for, or the one `auto` found. */
-  garmentKind: 'upper' | 'lower' | 'full';
+  garmentKind: GarmentKind;
   /** Milliseconds per step: decode, pose, masks, warp, composite, encode. */
   timings: Record<string, number>;
+}
+
+/** A garment photo whose kind the page shows before a try-on runs. */
+export interface GarmentKindArgs {
+  garment: Blob;
+  options: Pick<TryOnOptions, 'preprocessGarment'>;
+  /** The photo's landmarks, when the window found them (its worker has no WebGL for the pose model), as `tryOn` takes `poses`. */
+  pose?: PoseLandmark[] | null;
+}
+
+/** The kind `auto` would dress a garment as, read as `tryOn` reads it, and why. */
+export interface GarmentKindReading {
+  kind: GarmentKind;
+  /** What it saw, in words: "two legs below a waistband". */
+  reason: string;
 }
 
 /** A photo for the models alone (test builds: the eval caches what they read). */
@@ -40,6 +55,7 @@ export interface TryOnReadings {
 declare module '../../../api/tasks' {
   interface TaskRegistry {
     tryOn: TaskFn<TryOnArgs, TryOnOutput>;
+    tryOnGarmentKind: TaskFn<GarmentKindArgs, GarmentKindReading>;
     tryOnReadings: TaskFn<TryOnReadingsArgs, TryOnReadings>;
   }
 }

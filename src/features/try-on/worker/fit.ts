@@ -48,6 +48,8 @@ export interface PreparedGarment {
   kind: GarmentKind;
   landmarks: GarmentLandmarks;
   worn: GarmentScale;
+  /** Why `auto` read it as its kind (laid flat: what its outline shows). */
+  reason?: string;
 }
 
 /** The garment of the garment photo, read; throws invalid_parameter when it cannot be. */
@@ -60,10 +62,11 @@ export function prepareGarment(garment: GarmentReading, mode: GarmentMode): Prep
   const garmentMask: AlphaMask = { data: alphaOf(garment.image), width: garment.image.width, height: garment.image.height };
   const garmentProblem = garmentMaskProblem(garmentMask);
   if (garmentProblem) throw new ApiError('invalid_parameter', `garment_image: ${garmentProblem}`);
-  const kind = mode === 'auto' ? classifyGarment(garmentMask).kind : mode;
+  const read = mode === 'auto' ? classifyGarment(garmentMask) : null;
+  const kind = read ? read.kind : (mode as GarmentKind);
   const landmarks = findGarmentLandmarks(garmentMask, kind);
   const worn = kind === 'lower' ? null : { metresPerPixel: flatTopScale(landmarks, garmentMask.width / 2, hasHood(garmentMask)), wearer: null };
-  return { image: garment.image, kind, landmarks, worn };
+  return { image: garment.image, kind, landmarks, worn, reason: read?.reason };
 }
 
 /** The person wearing a prepared garment; throws invalid_parameter when there is no person to dress. */

@@ -106,7 +106,7 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   const top = sleeves ? 'sleeves' : neckline ? 'a neckline between shoulders or straps' : 'armholes below its shoulders';
   const body = bodyLength(mask, hoodRows(spans, rows) > 0, narrowestBody(spans, rows));
   if (body) {
-    const hem = `${top} and a hem ${Math.round(100 * body.metres)} cm below the neckline on a standard body`;
+    const hem = `${top} and a hem ${Math.round(100 * body.metres)} cm below the neckline in an average size`;
     if (isDress(body.metres, body.flare, sleeves)) return { kind: 'full', reason: `${hem}${body.metres < DRESS_LENGTH ? `, flaring ${body.flare.toFixed(1)}× its waist` : ''}: past the hips, a dress`, length: body.metres };
     return { kind: 'upper', reason: `${hem}: at the hips, a top`, length: body.metres };
   }

@@ -4,5 +4,6 @@ import '../shared/tasks';
 
 export const tasks = {
   tryOn: async () => (await import('./tryOn')).tryOn,
+  tryOnGarmentKind: async () => (await import('./tryOn')).tryOnGarmentKind,
   tryOnReadings: async () => (await import('./tryOn')).tryOnReadings,
-} satisfies TaskImplementations<'tryOn' | 'tryOnReadings'>;
+} satisfies TaskImplementations<'tryOn' | 'tryOnGarmentKind' | 'tryOnReadings'>;

@@ -9,11 +9,12 @@ import { lapTimer } from '../../../engine/lap-timer';
 import type { RgbaImage } from '../../../imaging/image';
 import { encodePng } from '../../../imaging/png-encode';
 import { tryOnMeta as meta } from '../shared/meta';
-import type { TryOnArgs, TryOnOutput, TryOnReadings, TryOnReadingsArgs } from '../shared/tasks';
+import type { GarmentKindArgs, GarmentKindReading, TryOnArgs, TryOnOutput, TryOnReadings, TryOnReadingsArgs } from '../shared/tasks';
 import { subjectMatte } from '../../../engine/cutout';
 import { fitTryOn } from './fit';
 import { detectPose } from './pose-model';
 import { garmentModelReadings, PERSON_MATTE, readGarment, readPerson } from './readings';
+import { readGarmentKind } from './read-kind';
 
 async function encodeJpeg(image: RgbaImage): Promise<Blob> {
   const canvas = new OffscreenCanvas(image.width, image.height);
@@ -59,6 +60,16 @@ export async function tryOn({ person, garment, options, poses }: TryOnArgs, { pr
   lap('encode');
   const contentType = options.removeBackground ? 'image/png' : 'image/jpeg';
   return { blob, contentType, width, height, garmentKind: dressed.kind, timings };
+}
+
+/**
+ * The kind `auto` would dress the garment as, read from the photo as the
+ * try-on reads it (one model run to cut it out, none for a cut-out), for the
+ * page to show before it runs. Throws the try-on's own errors (no garment…).
+ */
+export async function tryOnGarmentKind({ garment, options, pose }: GarmentKindArgs, { progress }: TaskContext): Promise<GarmentKindReading> {
+  const photo = await decodeImage(garment);
+  return readGarmentKind(await readGarment(photo, options.preprocessGarment, progress, pose));
 }
 
 /**
