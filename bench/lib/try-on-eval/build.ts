@@ -35,7 +35,7 @@ export interface BuiltCase {
   };
 }
 
-function projected(camera: Camera, person: Person, points: ReturnType<typeof wornLandmarks>): Landmarks {
+export function projected(camera: Camera, person: Person, points: ReturnType<typeof wornLandmarks>): Landmarks {
   const out: Landmarks = {};
   for (const [name, p] of Object.entries(points)) if (p) out[name as LandmarkName] = project(camera, person, p);
   return out;

@@ -1,7 +1,8 @@
 // The try-on eval's cases: each is one person and one garment, both drawn
 // from the case's seed alone (nothing is shared between cases, so tuning on
 // one half tells nothing about the other's persons or garments). Odd seeds
-// are the held-out half, even seeds the tuning half: split once, here.
+// are the held-out half, even seeds the tuning half: split once, here; a
+// closing half of new seeds (closingCases) is kept for the last run.
 // Garments and poses cycle through the seeds so that both halves hold every
 // garment and every pose.
 
@@ -65,7 +66,7 @@ export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng(
 export interface CaseSpec {
   seed: number;
   name: string;
-  half: 'tuning' | 'held-out';
+  half: 'tuning' | 'held-out' | 'closing';
   pose: PoseName;
   garment: GarmentType;
   /** The garment photo shows it worn by a model instead of laid flat. */
@@ -84,13 +85,28 @@ export function evalCases(): CaseSpec[] {
   const cases: CaseSpec[] = [];
   for (let i = 0; i < CASE_COUNT; i++) {
     const seed = 1000 + i;
-    const half = seed % 2 === 1 ? 'held-out' : 'tuning';
-    const j = Math.floor(i / 2);
-    let garment = GARMENT_TYPES[j % GARMENT_TYPES.length];
-    const pose = POSES[(j + Math.floor(j / GARMENT_TYPES.length) * 3) % POSES.length];
-    if (pose === 'seated' && slotOf(garment) !== 'upper') garment = (['tee', 'long-sleeve', 'tank', 'hoodie', 'wide-tee'] as const)[j % 5];
-    const onModel = j % 6 === 5 && pose !== 'seated';
-    cases.push({ seed, name: `${half === 'held-out' ? 'h' : 't'}${String(seed)}-${garment}-${pose}${onModel ? '-on-model' : ''}`, half, pose, garment, onModel });
+    cases.push(caseOf(seed, seed % 2 === 1 ? 'held-out' : 'tuning', Math.floor(i / 2)));
   }
   return cases;
+}
+
+/** The j-th case of a half, from its seed. */
+function caseOf(seed: number, half: CaseSpec['half'], j: number): CaseSpec {
+  let garment = GARMENT_TYPES[j % GARMENT_TYPES.length];
+  const pose = POSES[(j + Math.floor(j / GARMENT_TYPES.length) * 3) % POSES.length];
+  if (pose === 'seated' && slotOf(garment) !== 'upper') garment = (['tee', 'long-sleeve', 'tank', 'hoodie', 'wide-tee'] as const)[j % 5];
+  const onModel = j % 6 === 5 && pose !== 'seated';
+  const prefix = half === 'held-out' ? 'h' : half === 'tuning' ? 't' : 'c';
+  return { seed, name: `${prefix}${String(seed)}-${garment}-${pose}${onModel ? '-on-model' : ''}`, half, pose, garment, onModel };
+}
+
+export const CLOSING_FIRST_SEED = 2000;
+
+/**
+ * The closing half: 36 more cases made the same way from seeds 2000–2035
+ * (the j-th from seed 2000 + j), read only by the closing run
+ * (EVAL_HALF=closing), once, after every change is chosen.
+ */
+export function closingCases(): CaseSpec[] {
+  return Array.from({ length: CASE_COUNT / 2 }, (_, j) => caseOf(CLOSING_FIRST_SEED + j, 'closing', j));
 }

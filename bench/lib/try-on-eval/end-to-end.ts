@@ -24,7 +24,7 @@ export async function decodeInPage(session: TryOnPage, bytes: Buffer, type: stri
   return { data: new Uint8ClampedArray(Buffer.from(decoded.base64, 'base64')), width: decoded.width, height: decoded.height };
 }
 
-export async function endToEnd(pairs: { c: RenderedCase; node: RgbaImage | null }[], log: (line: string) => void): Promise<{ summary: string }> {
+export async function endToEnd(pairs: { c: Pick<RenderedCase, 'personPhoto' | 'garmentPhoto'> & { name: string }; node: RgbaImage | null }[], log: (line: string) => void): Promise<{ summary: string }> {
   const session = await openTryOnPage();
   const differences: number[] = [];
   const seconds: number[] = [];
@@ -42,7 +42,7 @@ export async function endToEnd(pairs: { c: RenderedCase; node: RgbaImage | null 
       } catch (error) {
         if (!node && /invalid_parameter|garment_image|person_image/.test(String(error))) agreedRefusals++;
         else disagreements++;
-        log(`[e2e] ${c.spec.name}: ${String(error).slice(0, 120)}`);
+        log(`[e2e] ${c.name}: ${String(error).slice(0, 120)}`);
         continue;
       }
       if (!node) {
@@ -53,7 +53,7 @@ export async function endToEnd(pairs: { c: RenderedCase; node: RgbaImage | null 
       let sum = 0;
       for (let i = 0; i < browser.data.length; i += 4) for (let k = 0; k < 3; k++) sum += Math.abs(browser.data[i + k] - node.data[i + k]);
       differences.push(sum / ((browser.data.length / 4) * 3));
-      log(`[e2e] ${c.spec.name}: mean |browser − node| ${differences.at(-1)!.toFixed(2)} levels, ${seconds.at(-1)!.toFixed(1)} s`);
+      log(`[e2e] ${c.name}: mean |browser − node| ${differences.at(-1)!.toFixed(2)} levels, ${seconds.at(-1)!.toFixed(1)} s`);
     }
   } finally {
     await session.close();

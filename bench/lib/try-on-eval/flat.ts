@@ -15,7 +15,7 @@ interface P {
 }
 
 /** The reference body a flat garment is cut for (metres). */
-const REF = {
+export const REF = {
   shoulderHalf: 0.19,
   upperArm: 0.046,
   elbow: 0.035,
@@ -32,7 +32,7 @@ const REF = {
 };
 
 /** The reference torso's half-width `h` metres above the hip joints. */
-function refTorso(h: number): number {
+export function refTorso(h: number): number {
   const levels: [number, number][] = [
     [-0.08, 0.168],
     [0, 0.18],
@@ -50,7 +50,7 @@ function refTorso(h: number): number {
 }
 
 /** Half the girth of an elliptical section: how wide it lies flat, halved. */
-const flatHalf = (a: number, b: number) => (Math.PI * Math.sqrt((a * a + b * b) / 2)) / 2;
+export const flatHalf = (a: number, b: number) => (Math.PI * Math.sqrt((a * a + b * b) / 2)) / 2;
 
 export interface FlatGarment {
   /** Closed outline, clockwise on screen. */

@@ -23,6 +23,8 @@ export interface GarmentSpec {
   strap: number;
   /** A skirt's hem half-width as a multiple of the hips' (dresses and skirts). */
   flare: number;
+  /** Extra leg radius at the hem (wide trouser legs), metres, growing from nothing at the hip; absent for the rendered source's garments. */
+  legFlare?: number;
   /** Flat-photo sleeve angle below horizontal, degrees. */
   sleeveAngle: number;
   colour: Rgb;

@@ -34,7 +34,10 @@ export function garmentCutOut(photo: RgbaImage, matte: Uint8ClampedArray): RgbaI
   return { data, width: photo.width, height: photo.height };
 }
 
-export function runCase(fit: Fit, c: RenderedCase, person: TryOnReadings, garment: TryOnReadings): CaseRun {
+/** What a case must give for the fit to run on it and be scored (a rendered case, or an EvalPair of either source). */
+export type RunnableCase = Pick<RenderedCase, 'personPhoto' | 'garmentPhoto' | 'personLabels' | 'dressedLabels' | 'truth'> & { garment: Pick<RenderedCase['garment'], 'slot'> };
+
+export function runCase(fit: Fit, c: RunnableCase, person: TryOnReadings, garment: TryOnReadings): CaseRun {
   const started = performance.now();
   const personReading = { image: c.personPhoto, alpha: person.alpha, landmarks: person.landmarks };
   const garmentReading = { image: garmentCutOut(c.garmentPhoto, garment.alpha), landmarks: garment.landmarks };

@@ -238,7 +238,8 @@ export function wornShell(person: Person, spec: GarmentSpec, texture: string, cl
         const path = legPath(person, side);
         const length = spec.hem * polylineLength(path);
         const up = vadd(path[0], v3(0, 0.04, 0));
-        parts.push(tube([up, ...pathTo(path, length)], (l) => legRadius(person, side, Math.max(0, l - 0.04)) + e + 0.004));
+        const flare = spec.legFlare ?? 0;
+        parts.push(tube([up, ...pathTo(path, length)], (l) => legRadius(person, side, Math.max(0, l - 0.04)) + e + 0.004 + (flare * Math.max(0, l - 0.04)) / Math.max(1e-3, length)));
       }
     }
   }
