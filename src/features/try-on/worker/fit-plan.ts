@@ -83,9 +83,12 @@ const LEG_PART_LENGTH = 1.25;
  * outside the body with the whole flare: 0.5–0.75 each place two or three
  * more dresses (16 -> 18 or 19 of 36; pairs near the marks flip between
  * neighbouring values); a skirt keeps its whole flare (a skirt lost coverage
- * with less).
+ * with less). Raised to 0.8 with the drawn source (A-line and fit-and-flare
+ * dresses whose hem corners fell outside a skirt narrowed to half its
+ * flare): tuning halves, drawn 13 -> 15 of 36 placed, rendered 27 -> 26;
+ * 1.0 placed one rendered pair fewer again.
  */
-const DRESS_FLARE_WORN = 0.5;
+const DRESS_FLARE_WORN = 0.8;
 /**
  * Share of a sleeve's length over which its inner side widens from the
  * armpit to its own half-width (chosen on eval:try-on's tuning half: 0.15,
