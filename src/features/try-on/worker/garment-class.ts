@@ -104,14 +104,16 @@ export function classifyGarment(mask: AlphaMask): GarmentClass {
   if (legs && neckline && (sleeves || rows.length >= JUMPSUIT_LENGTH * topWidth(spans, rows))) return { kind: 'full', reason: 'a neckline over two legs: a jumpsuit' };
   if (legs) return { kind: 'lower', reason: 'two legs below a waistband (its top dips a little)' };
   const top = sleeves ? 'sleeves' : neckline ? 'a neckline between shoulders or straps' : 'armholes below its shoulders';
-  const body = bodyLength(mask, hoodRows(spans, rows) > 0, narrowestBody(spans, rows));
+  const hood = hoodRows(spans, rows);
+  const waist = narrowestBody(spans, rows);
+  const body = bodyLength(mask, hood > 0, waist);
   if (body) {
     const hem = `${top} and a hem ${Math.round(100 * body.metres)} cm below the neckline in an average size`;
     if (isDress(body.metres, body.flare, sleeves)) return { kind: 'full', reason: `${hem}${body.metres < DRESS_LENGTH ? `, flaring ${body.flare.toFixed(1)}× its waist` : ''}: past the hips, a dress`, length: body.metres };
     return { kind: 'upper', reason: `${hem}: at the hips, a top`, length: body.metres };
   }
   // A hood laid above the shoulders adds no length to the body.
-  const tallness = (rows.length - hoodRows(spans, rows)) / (narrowestBody(spans, rows) ?? rows.length);
+  const tallness = (rows.length - hood) / (waist ?? rows.length);
   if (tallness >= DRESS_TALLNESS) return { kind: 'full', reason: `${top} over a long body, ${tallness.toFixed(1)}× its narrowest width: a dress` };
   return { kind: 'upper', reason: `${top} over a short body, ${tallness.toFixed(1)}× its narrowest width: a top` };
 }
