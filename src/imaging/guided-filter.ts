@@ -124,16 +124,54 @@ export function applyGuidedUpsample(coefficients: GuidedCoefficients, image: Rgb
  * Rows [from, to) of applyGuidedUpsample, written into `alpha` (the whole
  * image's plane): each row depends only on the coefficients and its own
  * pixels, so bands of rows can be computed apart and give the same plane.
+ * Where a pixel's four low-resolution neighbours all have a = 0 (the flat
+ * tiles of sparseGuidedCoefficients: most of a video frame), q is b alone,
+ * and a is not interpolated there; the sums are the same as the full
+ * formula's, bit for bit.
  */
 export function applyGuidedUpsampleRows(coefficients: GuidedCoefficients, image: RgbaImage, alpha: Uint8ClampedArray, from: number, to: number): void {
   const { width, height, data } = image;
-  const rows = new BilinearRows([...coefficients.a, coefficients.b], width, height);
+  const [pr, pg, pb] = coefficients.a;
+  const { width: lw, height: lh } = pr;
+  const sloped = new Uint8Array(lw * lh);
+  for (let i = 0; i < sloped.length; i++) sloped[i] = pr.data[i] !== 0 || pg.data[i] !== 0 || pb.data[i] !== 0 ? 1 : 0;
+  // The columns' neighbours and weights, as BilinearRows takes them (the weight rounded to float32 as it stores it).
+  const x0 = new Int32Array(width);
+  const x1 = new Int32Array(width);
+  const tx = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(lw - 1, Math.max(0, ((x + 0.5) * lw) / width - 0.5));
+    x0[x] = Math.floor(sx);
+    x1[x] = Math.min(lw - 1, x0[x] + 1);
+    tx[x] = sx - x0[x];
+  }
+  const bias = new BilinearRows([coefficients.b], width, height);
+  const f = Math.fround;
+  const lerp = (plane: Float32Array, top: number, bottom: number, x: number, ty: number) => {
+    const w = tx[x];
+    const upper = f(plane[top + x0[x]] * (1 - w) + plane[top + x1[x]] * w);
+    const lower = f(plane[bottom + x0[x]] * (1 - w) + plane[bottom + x1[x]] * w);
+    return f(upper + (lower - upper) * ty);
+  };
   for (let y = from; y < to; y++) {
-    const [ar, ag, ab, b] = rows.row(y);
+    const [b] = bias.row(y);
+    const sy = Math.min(lh - 1, Math.max(0, ((y + 0.5) * lh) / height - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(lh - 1, y0 + 1);
+    const ty = sy - y0;
+    const top = y0 * lw;
+    const bottom = y1 * lw;
     const o = y * width;
     for (let x = 0; x < width; x++) {
       const p = (o + x) * 4;
-      alpha[o + x] = ((ar[x] * data[p] + ag[x] * data[p + 1] + ab[x] * data[p + 2]) / 255 + b[x]) * 255;
+      if (!(sloped[top + x0[x]] | sloped[top + x1[x]] | sloped[bottom + x0[x]] | sloped[bottom + x1[x]])) {
+        alpha[o + x] = b[x] * 255;
+        continue;
+      }
+      const ar = lerp(pr.data, top, bottom, x, ty);
+      const ag = lerp(pg.data, top, bottom, x, ty);
+      const ab = lerp(pb.data, top, bottom, x, ty);
+      alpha[o + x] = ((ar * data[p] + ag * data[p + 1] + ab * data[p + 2]) / 255 + b[x]) * 255;
     }
   }
 }

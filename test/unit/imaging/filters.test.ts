@@ -8,6 +8,7 @@ import type { Plane, RgbaImage } from '../../../src/imaging/image';
 import { alphaBoundingBox, hasSubject, minMaxNormalise, stretchAlpha } from '../../../src/imaging/mask';
 import { toModelInput } from '../../../src/imaging/model-input';
 import { resizePlane, resizeRgbToPlanes } from '../../../src/imaging/resize';
+import { BilinearRows } from '../../../src/imaging/row-sampler';
 
 function image(width: number, height: number, pixel: (x: number, y: number) => [number, number, number, number]): RgbaImage {
   const data = new Uint8ClampedArray(width * height * 4);
@@ -116,6 +117,43 @@ describe('guided upsampling', () => {
     // At the rim it was: the same slopes as the whole image's fit.
     const rim = 38 * 128 + 64 + 28;
     for (let k = 0; k < 3; k++) expect(sparse.a[k].data[rim]).toBeCloseTo(whole.a[k].data[rim], 4);
+  });
+
+  test('the upsampling skips a where its four neighbours are flat, and gives every pixel the full formula\'s value, bit for bit', () => {
+    const full = image(160, 96, (x, y) => [(x * 37 + y * 11) % 256, (x * 5 + y * 23) % 256, (x * y) % 256, 255]);
+    const low = plane(128, 77, (x, y) => Math.min(1, Math.max(0, (30 - Math.hypot(x - 64, y - 38)) / 4)));
+    const sparse = sparseGuidedCoefficients(resizeRgbToPlanes(full, 128, 77), low, 3, 1e-3, 1 / 255, 16);
+    // The formula on every pixel, with every plane interpolated as BilinearRows does.
+    const rows = new BilinearRows([...sparse.a, sparse.b], full.width, full.height);
+    const expected = new Uint8ClampedArray(full.width * full.height);
+    for (let y = 0; y < full.height; y++) {
+      const [ar, ag, ab, b] = rows.row(y);
+      for (let x = 0; x < full.width; x++) {
+        const p = (y * full.width + x) * 4;
+        expected[y * full.width + x] = ((ar[x] * full.data[p] + ag[x] * full.data[p + 1] + ab[x] * full.data[p + 2]) / 255 + b[x]) * 255;
+      }
+    }
+    const alpha = applyGuidedUpsample(sparse, full);
+    expect(alpha).toEqual(expected);
+    // Both kinds of pixel were there: flat ones (empty and solid) and fitted ones at the rim.
+    expect(alpha[0]).toBe(0);
+    expect(alpha[48 * 160 + 80]).toBe(255);
+    expect(new Set(alpha).size).toBeGreaterThan(20);
+    // One steep low-resolution pixel among flat ones: every full-resolution pixel it reaches, from any corner, takes it.
+    const lone = { a: [plane(8, 6, () => 0), plane(8, 6, () => 0), plane(8, 6, () => 0)] as [Plane, Plane, Plane], b: plane(8, 6, () => 0.2) };
+    lone.a[0].data[3 * 8 + 4] = 0.5;
+    const white = image(20, 15, () => [255, 255, 255, 255]);
+    const spread = applyGuidedUpsample(lone, white);
+    const reference = new BilinearRows([...lone.a, lone.b], 20, 15);
+    const byte = new Uint8ClampedArray(1);
+    for (let y = 0; y < 15; y++) {
+      const [ar, , , b] = reference.row(y);
+      for (let x = 0; x < 20; x++) {
+        byte[0] = ((ar[x] * 255) / 255 + b[x]) * 255;
+        expect(spread[y * 20 + x], `pixel ${x}, ${y}`).toBe(byte[0]);
+      }
+    }
+    expect(spread.filter((v) => v > 52).length).toBeGreaterThan(9);
   });
 });
 

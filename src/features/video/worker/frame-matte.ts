@@ -26,7 +26,7 @@
 // tests.
 import { VIDEO_MODEL_SIDE } from '../../../engine/model-side';
 import { boxMean } from '../../../imaging/box-filter';
-import { DEFAULT_MOTION, estimateBlockMotion, lumaPlane, poorlyMatchedShare, type MotionSettings } from '../../../imaging/block-motion';
+import { DEFAULT_MOTION, estimateBlockMotion, lumaPlane, poorlyMatchedShare, type BlockMotion, type MotionSettings } from '../../../imaging/block-motion';
 import { applyGuidedUpsample, sparseGuidedCoefficients } from '../../../imaging/guided-filter';
 import { createPlane, type Plane, type RgbaImage } from '../../../imaging/image';
 import { hasSubject, minMaxNormalise } from '../../../imaging/mask';
@@ -279,6 +279,21 @@ export class VideoMatter<Tag = undefined> {
   /** Why the model ran, counted. */
   readonly reasons: Partial<Record<KeyReason, number>> = {};
   lastFrame: FrameReport | null = null;
+  /**
+   * Block motion by the pair of luma planes it was estimated between: a
+   * stretch split by a key frame in its middle is followed again from it,
+   * over frame pairs whose blocks are already known.
+   */
+  private readonly blockCache = new WeakMap<Plane, { previous: Plane; blocks: BlockMotion }[]>();
+  private readonly blocksBetween = (current: Plane, previous: Plane): BlockMotion => {
+    const known = this.blockCache.get(current) ?? [];
+    const hit = known.find((entry) => entry.previous === previous);
+    if (hit) return hit.blocks;
+    const blocks = estimateBlockMotion(current, previous, this.settings.keyFrames.motion);
+    known.push({ previous, blocks });
+    this.blockCache.set(current, known);
+    return blocks;
+  };
 
   constructor(
     private readonly segment: FrameSegment<Tag>,
@@ -308,7 +323,7 @@ export class VideoMatter<Tag = undefined> {
       return this.ready();
     }
     // Estimated at key frames too: the fresh mask is smoothed with the key frame's carried by it.
-    const motion = key && track ? await this.time('motion', () => follow(entry.luma, key, track, keyFrames)) : null;
+    const motion = key && track ? await this.time('motion', () => follow(entry.luma, key, track, keyFrames, this.blocksBetween)) : null;
     const buffered = this.pending.length * frame.width * frame.height * 4;
     const reason = keyReason(key, motion, keyFrames) ?? (buffered > BUFFER_BYTES ? 'interval' : null);
     const measures = { edgeMismatch: motion?.edgeMismatch ?? 0, poorShare: motion?.poorShare ?? 0, unseen: motion?.unseen ?? 0, camera: motion?.camera ?? null };
@@ -413,7 +428,7 @@ export class VideoMatter<Tag = undefined> {
   private followForward(from: KeyFrame, span: Pending<Tag>[]): void {
     let track = trackAt(from);
     for (const entry of span) {
-      const motion = follow(entry.luma, from, track, this.settings.keyFrames);
+      const motion = follow(entry.luma, from, track, this.settings.keyFrames, this.blocksBetween);
       if (!entry.mask) entry.forward = carry(entry, from, motion);
       track = motion;
     }
@@ -425,7 +440,7 @@ export class VideoMatter<Tag = undefined> {
     let track = trackAt(to);
     for (let i = span.length - 1; i >= 0; i--) {
       const entry = span[i];
-      const motion = follow(entry.luma, to, track, this.settings.keyFrames);
+      const motion = follow(entry.luma, to, track, this.settings.keyFrames, this.blocksBetween);
       if (!entry.mask) carried[i] = carry(entry, to, motion);
       track = motion;
     }
@@ -513,9 +528,15 @@ function keyReason(key: KeyFrame | null, motion: FollowedMotion | null, settings
  * frame. The mask follows the subject's layer alone; a part that moves on its
  * own (a limb) shows as an edge mismatch, and the model runs again.
  */
-function follow(luma: Plane, key: KeyFrame, track: Track, settings: KeyFrames): FollowedMotion {
+function follow(
+  luma: Plane,
+  key: KeyFrame,
+  track: Track,
+  settings: KeyFrames,
+  blocksBetween: (current: Plane, previous: Plane) => BlockMotion = (current, previous) => estimateBlockMotion(current, previous, settings.motion),
+): FollowedMotion {
   const { width, height } = luma;
-  const blocks = estimateBlockMotion(luma, track.luma, settings.motion);
+  const blocks = blocksBetween(luma, track.luma);
   const coverage = blockCoverage(blocks, track.mask);
   const camera = estimateGlobalMotion(blocks, luma, settings.camera, coverage.map((c) => 1 - c));
   const subjectFit = estimateGlobalMotion(blocks, luma, settings.camera, coverage.map((c) => (c >= 0.5 ? c : 0)));
