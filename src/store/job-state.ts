@@ -1,7 +1,9 @@
 // The life of a job, as one pure function: pending → running → completed |
 // failed, never back but for one door: the user may queue a failed job again.
 // A restart after a reload or a crashed worker is a running job started again
-// (one more attempt), not a step back.
+// (one more attempt), not a step back: its progress stays where it was until
+// the new attempt passes it (a video job resumes near there; one that starts
+// over catches up), so the progress a client polls never goes down.
 import type { JobError, JobRecord, JobWithInput } from './schema';
 
 /** A job that has not ended by then fails with job_expired; an ended one is purged then. */
@@ -47,9 +49,9 @@ export function isFinished(job: Pick<JobRecord, 'status'>): boolean {
 export function nextJobState<J extends JobRecord>(job: J, event: JobEvent, now: number): J | null {
   switch (event.type) {
     case 'start':
-      return isFinished(job) ? null : { ...job, status: 'running', progress: 0, attempts: job.attempts + 1, updatedAt: now };
+      return isFinished(job) ? null : { ...job, status: 'running', attempts: job.attempts + 1, updatedAt: now };
     case 'progress':
-      return job.status === 'running' ? { ...job, progress: Math.max(0, Math.min(0.99, event.fraction)), updatedAt: now } : null;
+      return job.status === 'running' ? { ...job, progress: Math.max(job.progress, Math.min(0.99, event.fraction)), updatedAt: now } : null;
     case 'complete':
       return job.status === 'running'
         ? {

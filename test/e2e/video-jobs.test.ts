@@ -1,9 +1,10 @@
 // Video jobs through the /v1 contract, in the built app: POST answers 202, the
 // window's engine host runs the job, GET shows it go pending → running →
 // completed, and the result is a file that decodes. A reload or a crashed
-// worker mid-job, or going offline, ends with the job completed all the same;
-// inputs that pass the route but not the probe end `failed` with the table's
-// code, and are not charged.
+// worker mid-job, or going offline, ends with the job completed all the same,
+// resumed from the final masks the interrupted start had stored (and those
+// deleted once it ends); inputs that pass the route but not the probe end
+// `failed` with the table's code, and are not charged.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import { encodeClip, ffmpeg, ffprobe, renderClipFrames } from '../support/video-
 const baseUrl = inject('baseUrl');
 /** One second at 6 fps: six model runs, long enough to interrupt. */
 const CLIP = { width: 320, height: 240, fps: 6, frames: 6, audio: true, from: 0.3, to: 0.7 };
+/** Ten seconds at 6 fps: a key frame at least every 15 frames, so final masks are stored all along. */
+const LONG_CLIP = { ...CLIP, frames: 60, from: 0.15, to: 0.85 };
 let browser: Browser;
 let page: Page;
 let key: string;
@@ -46,8 +49,12 @@ async function createJob(video: Buffer, options: Record<string, unknown> = {}): 
 const pollJob = (id: string, done: (job: JobAnswer) => boolean, timeoutMs = 240_000) =>
   pollJobAt(page, `/v1/video/job/${id}`, key, done, timeoutMs);
 
-/** What IndexedDB holds for a job: its attempts, and the credits its key has been charged for video (all jobs). */
-function stored(id: string): Promise<{ attempts: number; charged: number }> {
+/**
+ * What IndexedDB holds for a job: its attempts, the credits its key has been
+ * charged for video (all jobs), and the frames it resumed from an earlier
+ * start (kept on the job once it completed; null before).
+ */
+function stored(id: string): Promise<{ attempts: number; charged: number; resumedFrames: number | null }> {
   return page.evaluate(async (id) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('cutout-studio');
@@ -60,22 +67,54 @@ function stored(id: string): Promise<{ attempts: number; charged: number }> {
         request.onsuccess = () => resolve(request.result as T);
         request.onerror = () => reject(request.error);
       });
-    const job = await read<{ attempts: number; keyId: string }>('jobs', id);
+    const job = await read<{ attempts: number; keyId: string; outcome?: { resumedFrames: number } }>('jobs', id);
     const ledger = await read<{ keyId: string; route: string; credits: number }[]>('ledger');
     const charged = ledger.filter((e) => e.keyId === job.keyId && e.route.includes('video')).reduce((sum, e) => sum + e.credits, 0);
     db.close();
-    return { attempts: job.attempts, charged };
+    return { attempts: job.attempts, charged, resumedFrames: job.outcome?.resumedFrames ?? null };
   }, id);
 }
 
-async function expectDecodes(url: string, codec: string, type: string) {
+/** How many frames' final masks the job's worker has stored (the checkpoint database, apart from the studio's). */
+function checkpoints(id: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
+      const open = indexedDB.open('cutout-video-work');
+      // Not there yet: left for the worker to make, not made here without its store.
+      open.onupgradeneeded = () => open.transaction!.abort();
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => (open.error?.name === 'AbortError' ? resolve(null) : reject(open.error));
+    });
+    if (!db) return 0;
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const count = db.transaction('masks').objectStore('masks').count(IDBKeyRange.bound([id, 0], [id, Infinity]));
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, id);
+}
+
+/** Waits until `check` answers true. */
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function expectDecodes(url: string, codec: string, type: string, frames = CLIP.frames) {
   const result = await resultBytes(page, url);
   expect(result.type).toBe(type);
   const probed = ffprobe(result.bytes);
   const video = probed.streams.find((s) => s.codec_type === 'video')!;
   expect(video.codec_name).toBe(codec);
   expect([video.width, video.height]).toEqual([CLIP.width, CLIP.height]);
-  expect(Math.abs(Number(video.nb_read_frames) - CLIP.frames)).toBeLessThanOrEqual(1);
+  expect(Math.abs(Number(video.nb_read_frames) - frames)).toBeLessThanOrEqual(1);
 }
 
 /** Waits until the job is running and a frame or two is done. */
@@ -116,16 +155,28 @@ describe('a job runs to the end', () => {
 });
 
 describe('nothing is lost', () => {
-  test('a reload mid-job: the next page starts it again and it completes', async () => {
-    const id = await createJob(clip);
-    await pollJob(id, underWay);
+  test('a reload mid-job of a 10-s clip: the next page resumes at the frames already done, and it completes', async () => {
+    const long = encodeClip((await renderClipFrames(page, LONG_CLIP)).map((f) => f.png), LONG_CLIP);
+    const id = await createJob(long);
+    const progress: number[] = [];
+    await pollJob(id, (j) => (progress.push(j.progress), j.status === 'running'));
+    await waitUntil(async () => (await checkpoints(id)) >= 5, 'the first stored masks');
+    const storedBeforeReload = await checkpoints(id);
+    expect((await stored(id)).attempts).toBe(1);
     await page.reload();
     await waitForServiceWorker(page);
-    const { job, seen } = await pollJob(id, finished);
+    const { job, seen } = await pollJob(id, (j) => (progress.push(j.progress), finished(j)));
     expect(job.status, JSON.stringify(job)).toBe('completed');
     expectForward(seen);
-    await expectDecodes(job.result_url!, 'h264', 'video/mp4');
-    expect(await stored(id)).toEqual({ attempts: 2, charged: expect.any(Number) });
+    // The progress a client polls never goes back, across the restart too.
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    await expectDecodes(job.result_url!, 'h264', 'video/mp4', LONG_CLIP.frames);
+    const after = await stored(id);
+    expect(after).toEqual({ attempts: 2, charged: expect.any(Number), resumedFrames: expect.any(Number) });
+    // At least the masks there were when the page went (more may have landed before it did).
+    expect(after.resumedFrames).toBeGreaterThanOrEqual(storedBeforeReload);
+    expect(after.resumedFrames).toBeLessThanOrEqual(LONG_CLIP.frames);
+    expect(await checkpoints(id)).toBe(0);
   });
 
   test('offline, a crashed video worker mid-job: the job is run again and completes', async () => {
@@ -133,6 +184,9 @@ describe('nothing is lost', () => {
     await browser.context.setOffline(true);
     try {
       await pollJob(id, underWay);
+      // The first frame is a key frame: its mask is final, and stored, at once.
+      await waitUntil(async () => (await checkpoints(id)) >= 1, 'the first stored mask');
+      const storedBeforeCrash = await checkpoints(id);
       await page.evaluate(() => {
         const engine = (window as unknown as { cutoutEngine: { jobs: { workers: { crashAll(): void } | null } } }).cutoutEngine;
         engine.jobs.workers!.crashAll();
@@ -141,7 +195,11 @@ describe('nothing is lost', () => {
       expect(job.status, JSON.stringify(job)).toBe('completed');
       expectForward(seen);
       await expectDecodes(job.result_url!, 'h264', 'video/x-matroska');
-      expect((await stored(id)).attempts).toBe(2);
+      const after = await stored(id);
+      expect(after.attempts).toBe(2);
+      // A lost worker keeps the masks: the next start took them up, and they are gone now.
+      expect(after.resumedFrames).toBeGreaterThanOrEqual(storedBeforeCrash);
+      expect(await checkpoints(id)).toBe(0);
     } finally {
       await browser.context.setOffline(false);
     }
@@ -155,6 +213,7 @@ describe('cancelling', () => {
   test('DELETE on a running job ends it failed with job_cancelled, stops its worker, and is not charged', async () => {
     const id = await createJob(clip);
     await pollJob(id, underWay);
+    await waitUntil(async () => (await checkpoints(id)) >= 1, 'the first stored mask');
     const before = await videoCredits();
     const cancelled = await callApi(page, `/v1/video/job/${id}`, { method: 'DELETE', headers: { 'X-API-KEY': key } });
     expect(cancelled.status).toBe(200);
@@ -170,6 +229,8 @@ describe('cancelling', () => {
     expect(answer.json).toMatchObject({ status: 'failed', error: { error_code: 'job_cancelled' } });
     expect(answer.json.result_url).toBeUndefined();
     expect(await videoCredits()).toBe(before);
+    // Its stored masks are deleted: a cancelled job never resumes.
+    await waitUntil(async () => (await checkpoints(id)) === 0, "the cancelled job's masks to go", 30_000);
   });
 });
 

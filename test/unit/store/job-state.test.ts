@@ -36,12 +36,18 @@ describe('job state', () => {
     expect(done.input.size).toBe(0);
   });
 
-  test('a running job found after a reload starts again as one more attempt', () => {
+  test('a running job found after a reload starts again as one more attempt, its progress where it was', () => {
     expect(nextJobState(job('running', { attempts: 1, progress: 0.5 }), { type: 'start' }, 5)).toMatchObject({
       status: 'running',
       attempts: 2,
-      progress: 0,
+      progress: 0.5,
     });
+  });
+
+  test('progress never goes down: a new attempt that reports less leaves it until it passes it', () => {
+    const restarted = nextJobState(job('running', { attempts: 1, progress: 0.5 }), { type: 'start' }, 5)!;
+    expect(nextJobState(restarted, { type: 'progress', fraction: 0.1 }, 6)?.progress).toBe(0.5);
+    expect(nextJobState(restarted, { type: 'progress', fraction: 0.7 }, 6)?.progress).toBe(0.7);
   });
 
   test('an ended job never moves again: not restarted, completed, failed or cancelled', () => {

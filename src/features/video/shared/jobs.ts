@@ -11,7 +11,13 @@ export interface VideoJobRequest {
   fileName: string;
 }
 
-export type VideoJob = JobRecord<VideoJobRequest>;
+/** What a completed video job keeps beside its result (JobRecord.outcome); the /v1 job JSON does not show it. */
+export interface VideoJobOutcome {
+  /** Frames taken from the masks an earlier, interrupted start of the job had stored (0: it ran from the first frame). */
+  resumedFrames: number;
+}
+
+export type VideoJob = JobRecord<VideoJobRequest, VideoJobOutcome>;
 
 export interface NewVideoJob {
   id?: string;
@@ -24,7 +30,7 @@ export interface NewVideoJob {
 
 export async function createVideoJob(db: StudioDatabase, job: NewVideoJob): Promise<VideoJob> {
   const { options, fileName, ...fields } = job;
-  const record = pendingJob({ ...fields, kind: 'video', request: { options, fileName }, label: fileName });
+  const record = pendingJob<VideoJobRequest, VideoJobOutcome>({ ...fields, kind: 'video', request: { options, fileName }, label: fileName });
   await db.jobs.put(record);
   return record;
 }

@@ -18,6 +18,13 @@ export interface RemoveVideoBackgroundArgs {
   input: Blob;
   options: VideoOptions;
   tuning?: VideoTuning;
+  /**
+   * The job's id, when it may be started again: every frame's final mask is
+   * stored under it as it is settled, and a later start with the same key
+   * takes the stored frames as they are and goes on from the first missing
+   * one (shared/matte-checkpoints.ts).
+   */
+  resumeKey?: string;
 }
 
 declare module '../../../api/tasks' {

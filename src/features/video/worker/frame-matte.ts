@@ -258,11 +258,23 @@ interface Pending<Tag> {
   forward: Carried | null;
 }
 
-/** A frame with its alpha at full resolution (0–255), and what it was pushed with. */
+/** A frame with its alpha at full resolution (0–255), the final mask at the guide's size it was refined from (0–1), and what it was pushed with. */
 export interface MattedFrame<Tag> {
   frame: RgbaImage;
   alpha: Uint8ClampedArray;
+  mask: Plane;
   tag: Tag;
+}
+
+/** A frame's colour planes at the guide's size (long side `guideSide`), what its mask is fitted against. */
+export function guidePlanes(frame: RgbaImage, guideSide: number): RgbPlanes {
+  const size = workingSize(frame.width, frame.height, guideSide);
+  return resizeRgbToPlanes(frame, size.width, size.height);
+}
+
+/** A frame's alpha at full resolution (0–255) from its final mask at the guide's size: the guided filter, fitted on the guide's tiles at the subject's edge. */
+export function matteFromMask(frame: RgbaImage, guide: RgbPlanes, mask: Plane, settings: Pick<VideoMatteSettings, 'radius' | 'eps'>): Uint8ClampedArray {
+  return applyGuidedUpsample(sparseGuidedCoefficients(guide, mask, settings.radius, settings.eps, FLAT_MASK), frame);
 }
 
 /** The model, told which pushed frame it runs on (for tests and benches that answer from a cache). */
@@ -320,8 +332,7 @@ export class VideoMatter<Tag = undefined> {
   /** Takes the next frame; answers the frames whose mattes are now final, in order (often none, then several). */
   async push(frame: RgbaImage, tag: Tag): Promise<MattedFrame<Tag>[]> {
     const { guideSide, keyFrames } = this.settings;
-    const size = workingSize(frame.width, frame.height, guideSide);
-    const guide = await this.time('refine', () => resizeRgbToPlanes(frame, size.width, size.height));
+    const guide = await this.time('refine', () => guidePlanes(frame, guideSide));
     const entry: Pending<Tag> = { index: this.index++, frame, tag, guide, luma: lumaOf(guide, keyFrames.motionSide), mask: null, forward: null };
     const { key, track } = this;
     if (key && (await this.time('still check', () => this.canReuse(guide, key)))) {
@@ -462,13 +473,10 @@ export class VideoMatter<Tag = undefined> {
 
   /** Writes out the leading frames whose masks are final, through the guided filter at full resolution. */
   private ready(): Promise<MattedFrame<Tag>[]> {
-    const { radius, eps } = this.settings;
     let n = 0;
     while (n < this.pending.length && this.pending[n].mask) n++;
     const done = this.pending.splice(0, n);
-    return this.time('refine', () =>
-      done.map(({ frame, tag, guide, mask }) => ({ frame, tag, alpha: applyGuidedUpsample(sparseGuidedCoefficients(guide, mask!, radius, eps, FLAT_MASK), frame) })),
-    );
+    return this.time('refine', () => done.map(({ frame, tag, guide, mask }) => ({ frame, tag, mask: mask!, alpha: matteFromMask(frame, guide, mask!, this.settings) })));
   }
 
   /**

@@ -5,11 +5,14 @@
 // motion) → refine and smooth over time →
 // foreground colours → composite (on a helper worker, while the next frame is
 // matted here) → encode (WebCodecs or ffmpeg.wasm, which run on their own
-// threads too).
+// threads too). A job started again after a reload or a lost worker takes
+// the frames an earlier start stored the final masks of as they are, and
+// goes on from the first one missing (resumable-matter.ts).
 import { prepareModel, segment } from '../../../engine/model-client';
 import type { TaskContext } from '../../../api/tasks';
 import { ApiError } from '../../../api/errors';
 import { backgroundFill } from '../shared/color';
+import { openCheckpoints, type JobCheckpoints } from '../shared/matte-checkpoints';
 import { VIDEO_FORMATS } from '../shared/meta';
 import type { VideoOutput } from '../shared/output';
 import type { RemoveVideoBackgroundArgs } from '../shared/tasks';
@@ -20,10 +23,12 @@ import { openFrameFinisher, type FinishedFrame, type FrameFinisher } from './fra
 import { VIDEO_MATTE, VideoMatter, type MattedFrame } from './frame-matte';
 import { openVideo } from './open-video';
 import { describeVideo } from './probeVideo';
+import { ResumableMatter } from './resumable-matter';
 import { StageTimer } from './stage-timer';
 
-/** Where a frame sits on the timeline, microseconds. */
+/** Where a frame sits: its place in decode order, and on the timeline (seconds). */
 interface FrameTime {
+  index: number;
   timestamp: number;
   duration: number;
 }
@@ -35,7 +40,7 @@ const FINISH_SHARE = 0.05;
 const FINISH_ALIVE_MS = 10_000;
 
 export default async function removeVideoBackground(
-  { input, options, tuning = {} }: RemoveVideoBackgroundArgs,
+  { input, options, tuning = {}, resumeKey }: RemoveVideoBackgroundArgs,
   { progress }: TaskContext,
 ): Promise<VideoOutput> {
   const started = performance.now();
@@ -45,6 +50,7 @@ export default async function removeVideoBackground(
   const opened = await openVideo(input);
   let startedEncoder: FrameEncoder | undefined;
   let finisher: FrameFinisher | undefined;
+  let checkpoints: JobCheckpoints | null = null;
   try {
     const probe = await describeVideo(opened);
     const fill = backgroundFill(options.backgroundColor);
@@ -62,7 +68,10 @@ export default async function removeVideoBackground(
     };
     // The model host's session for this side: built once per page, shared by every job.
     await timer.time('model load', () => prepareModel(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })));
-    const matter = new VideoMatter<FrameTime>((tensor, side) => segment(tensor, side), settings, timer);
+    // Without IndexedDB (or with a write refused) the job simply has no checkpoints.
+    checkpoints = resumeKey ? await timer.time('resume read', () => openCheckpoints(resumeKey)) : null;
+    const videoMatter = new VideoMatter<FrameTime>((tensor, side) => segment(tensor, side), settings, timer);
+    const matter = new ResumableMatter(videoMatter, checkpoints, settings, timer);
     finisher = openFrameFinisher();
     const expected = Math.max(1, probe.frameCount ?? Math.round(probe.durationSeconds * probe.frameRate));
 
@@ -87,16 +96,19 @@ export default async function removeVideoBackground(
     };
     // Frames wait in the matte until the next key frame, so progress counts frames read as well as frames written: half each.
     let read = 0;
+    // Frames taken from an earlier start's masks count as read and written like any other.
     const reportFrames = () => {
       const share = Math.min(1, (read + frames) / (2 * expected));
-      progress({ stage: `frame ${frames} of ${expected}`, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
+      const stage = matter.isResuming ? `resuming at frame ${matter.resumeAt + 1} of ${expected}` : `frame ${frames} of ${expected}`;
+      progress({ stage, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
     };
+    if (matter.isResuming) reportFrames();
     const toFinisher = async (matted: MattedFrame<FrameTime>[]) => {
       for (const { frame: image, alpha, tag } of matted) {
         await toEncoder();
         const pixels = finisher!.finish({ image, alpha, fill });
         pixels.catch(() => {});
-        finishing = { pixels, ...tag };
+        finishing = { pixels, timestamp: tag.timestamp, duration: tag.duration };
       }
     };
     const decoded = decodeFrames(opened.video, opening.size);
@@ -104,7 +116,7 @@ export default async function removeVideoBackground(
       const next = await timer.time('decode', () => decoded.next());
       if (next.done) break;
       const { image, timestamp, duration } = next.value;
-      const matted = await matter.push(image, { timestamp, duration });
+      const matted = await matter.push(image, { index: read, timestamp, duration });
       read++;
       if (!matted.length) reportFrames();
       await toFinisher(matted);
@@ -112,6 +124,8 @@ export default async function removeVideoBackground(
     await toFinisher(await matter.flush());
     await toEncoder();
     await timer.time('encode', () => queued);
+    // Every mask stored before the long finish: a reload during it resumes at the last frame.
+    await timer.time('checkpoints', () => checkpoints?.settled());
     if (frames === 0) throw new ApiError('malformed_image', 'the video has no frames that could be decoded');
     progress({ stage: 'finishing the file', fraction: 1 - FINISH_SHARE });
     // The encoder's watchdog guards the finish (a GIF's palette pass can take minutes);
@@ -126,7 +140,8 @@ export default async function removeVideoBackground(
       width: opening.size.width,
       height: opening.size.height,
       frames,
-      segmentedFrames: matter.counts.segmented,
+      segmentedFrames: videoMatter.counts.segmented,
+      resumedFrames: matter.resumed,
       durationSeconds: end,
       encoder: opening.description,
       timings: { ...timer.rounded(), total: Math.round(performance.now() - started) },
@@ -135,6 +150,7 @@ export default async function removeVideoBackground(
     startedEncoder?.abort();
     throw error;
   } finally {
+    void checkpoints?.close();
     finisher?.close();
     opened.input.dispose();
   }
