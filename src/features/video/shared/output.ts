@@ -25,6 +25,8 @@ export interface VideoOutput {
   frames: number;
   /** Frames the model ran on (key frames); the others took its mask by motion, or reused it where the picture held still (see VideoMatter). */
   segmentedFrames: number;
+  /** Why the model ran, counted by reason (first, interval, edge, disagreement, …): what benches read to see where the model time went. */
+  keyReasons: Partial<Record<string, number>>;
   /** Frames whose mask an earlier, interrupted start of the job had stored, taken as they were (0 when it started from the first frame). */
   resumedFrames: number;
   durationSeconds: number;

@@ -36,6 +36,12 @@ interface FrameTime {
 /** Shares of the progress bar: loading the model, the frames, the final mux. */
 const MODEL_SHARE = 0.05;
 const FINISH_SHARE = 0.05;
+/**
+ * At most this many frames, and this many bytes of them, wait at the helper
+ * that finishes them (a stretch of 15 frames at 360p; two at 4K).
+ */
+const MAX_FINISHING = 16;
+const MAX_FINISHING_BYTES = 96 * 1024 * 1024;
 /** How often the finish reports that it goes on. */
 const FINISH_ALIVE_MS = 10_000;
 
@@ -78,15 +84,20 @@ export default async function removeVideoBackground(
     let frames = 0;
     let end = 0;
     let queued: Promise<void> = Promise.resolve();
-    // The frame at the helper while the next one is matted here, and its time on the timeline.
-    let finishing: { pixels: Promise<FinishedFrame>; timestamp: number; duration: number } | null = null;
+    // The frames at the helper, oldest first, with their time on the timeline: a key frame
+    // settles a whole stretch at once, and the helper finishes it while the frames after it
+    // are read and matted here, instead of this worker waiting on each in turn.
+    const finishing: { pixels: Promise<FinishedFrame>; done: boolean; bytes: number; timestamp: number; duration: number }[] = [];
+    let finishingBytes = 0;
+    /** The oldest frame at the helper, once finished, to the encoder. */
     const toEncoder = async () => {
-      if (!finishing) return;
-      const { pixels, timestamp, duration } = finishing;
-      finishing = null;
+      const oldest = finishing.shift();
+      if (!oldest) return;
+      const { pixels, timestamp, duration } = oldest;
+      finishingBytes -= oldest.bytes;
       const finished = await timer.time('finish wait', () => pixels);
       for (const [stage, ms] of Object.entries(finished.timings)) timer.record(stage, ms);
-      // One frame waits at the encoder while the next is matted and the one after finished.
+      // One frame waits at the encoder while the ones after it are finished and matted.
       await timer.time('encode', () => queued);
       queued = encoder.add({ pixels: finished.pixels, timestamp, duration });
       queued.catch(() => {});
@@ -103,13 +114,24 @@ export default async function removeVideoBackground(
       progress({ stage, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
     };
     if (matter.isResuming) reportFrames();
+    /** The frames the helper has finished, in order, to the encoder; none is waited for. */
+    const toEncoderFinished = async () => {
+      while (finishing[0]?.done) await toEncoder();
+    };
     const toFinisher = async (matted: MattedFrame<FrameTime>[]) => {
       for (const { frame: image, alpha, tag } of matted) {
-        await toEncoder();
+        const bytes = image.data.byteLength + alpha.byteLength;
+        while (finishing.length >= MAX_FINISHING || (finishing.length > 0 && finishingBytes + bytes > MAX_FINISHING_BYTES)) await toEncoder();
         const pixels = finisher!.finish({ image, alpha, fill });
-        pixels.catch(() => {});
-        finishing = { pixels, timestamp: tag.timestamp, duration: tag.duration };
+        const entry = { pixels, done: false, bytes, timestamp: tag.timestamp, duration: tag.duration };
+        pixels.then(
+          () => (entry.done = true),
+          () => (entry.done = true),
+        );
+        finishing.push(entry);
+        finishingBytes += bytes;
       }
+      await toEncoderFinished();
     };
     const decoded = decodeFrames(opened.video, opening.size);
     for (;;) {
@@ -122,7 +144,7 @@ export default async function removeVideoBackground(
       await toFinisher(matted);
     }
     await toFinisher(await matter.flush());
-    await toEncoder();
+    while (finishing.length) await toEncoder();
     await timer.time('encode', () => queued);
     // Every mask stored before the long finish: a reload during it resumes at the last frame.
     await timer.time('checkpoints', () => checkpoints?.settled());
@@ -141,6 +163,7 @@ export default async function removeVideoBackground(
       height: opening.size.height,
       frames,
       segmentedFrames: videoMatter.counts.segmented,
+      keyReasons: { ...videoMatter.reasons },
       resumedFrames: matter.resumed,
       durationSeconds: end,
       encoder: opening.description,
