@@ -25,16 +25,20 @@
 //      (test/support/video-clip.ts), both methods, so the camera work is seen
 //      not to cost the case it was not made for.
 //   4. Opt-in: seconds per output format (BENCH_FORMATS).
+//   5. Opt-in (BENCH_ONLY=memory): the whole browser's memory (PSS) over a
+//      2-s and a 10-s job of the timing clip, each in a fresh profile, by
+//      tenths of the job (untimed: reading PSS slows the model).
 // Env: BENCH_SKIP_BUILD=1 (reuse dist-bench/), CUTOUT_DIST (serve another
 // build), BENCH_ONLY (timing,quality,still,formats; default the first three),
 // BENCH_TIMING_SECONDS (2,10), BENCH_TIMING_SEED (2: a held-out glossy mug turning while the camera pans),
-// BENCH_TIMING_FORMAT (mp4_h264), BENCH_QUALITY_SEEDS (the held-out half:
+// BENCH_TIMING_FORMAT (mp4_h264), BENCH_MEMORY_SECONDS (2,10), BENCH_QUALITY_SEEDS (the held-out half:
 // 2,4,6,8,10,12), BENCH_QUALITY_SECONDS (2), BENCH_METHODS (every,key),
 // BENCH_STILL_SECONDS (3), BENCH_FORMATS (comma list, or "all"; for `formats`),
 // BENCH_SIZE (640x360).
 // Not a test: it prints numbers and judges nothing.
 import { APP_DIST, buildApp, describeBuild } from './lib/build.mjs';
 import { loadAverage, watchMachine } from './lib/machine.mjs';
+import { chromiumPss } from './lib/memory.mjs';
 import { matteQuality } from './lib/video-quality.mjs';
 import { guardNetwork, OFFLINE_ARGS } from './lib/network-guard.mjs';
 import { describeMachine, saveReport } from './lib/report.mjs';
@@ -54,6 +58,8 @@ const TIMING_SECONDS = list(process.env.BENCH_TIMING_SECONDS, '2,10').map(Number
 const TIMING_SEED = Number(process.env.BENCH_TIMING_SEED ?? 2);
 
 const TIMING_FORMAT = process.env.BENCH_TIMING_FORMAT ?? 'mp4_h264';
+const MEMORY_SECONDS = list(process.env.BENCH_MEMORY_SECONDS, '2,10').map(Number);
+const MEMORY_SAMPLE_MS = 500;
 const QUALITY_SEEDS = process.env.BENCH_QUALITY_SEEDS ? list(process.env.BENCH_QUALITY_SEEDS).map(Number) : null;
 const QUALITY_SECONDS = Number(process.env.BENCH_QUALITY_SECONDS ?? 2);
 const METHOD_KEYS = list(process.env.BENCH_METHODS, 'every,key');
@@ -115,6 +121,57 @@ async function benchTiming(support, url, clips) {
     }
   }
   return rows;
+}
+
+/**
+ * The whole browser's memory over a video job: a fresh profile opens the app
+ * and sends the job (cold, as a user's first), PSS of every Chromium process
+ * read every MEMORY_SAMPLE_MS. Not timed: reading smaps_rollup slows the
+ * model (see lib/memory.mjs), so this sitting's seconds are not comparable.
+ */
+async function benchMemory(support, url, clips) {
+  const rows = [];
+  for (const seconds of MEMORY_SECONDS) {
+    const { clip, frames } = await clips.timingClip(seconds);
+    const { browser, network, page, key } = await openFresh(support, url);
+    try {
+      const before = load();
+      const idle = chromiumPss();
+      log(`memory over a ${seconds} s job …`);
+      const samples = [];
+      const started = performance.now();
+      const sampler = setInterval(() => samples.push([performance.now() - started, chromiumPss()]), MEMORY_SAMPLE_MS);
+      const run = await timeVideoJob(page, { clip, key, outputFormat: TIMING_FORMAT });
+      clearInterval(sampler);
+      if (run.error) throw new Error(run.error);
+      const total = performance.now() - started;
+      // The job's timeline in tenths, each tenth's highest reading.
+      const tenths = Array.from({ length: 10 }, (_, k) => Math.max(0, ...samples.filter(([t]) => t >= (k * total) / 10 && t < ((k + 1) * total) / 10).map(([, pss]) => pss)));
+      rows.push({ seconds, frames, idle, peak: Math.max(...samples.map(([, pss]) => pss)), tenths, samples: samples.length, ms: run.ms, loadBefore: before, loadAfter: load() });
+      log(`  peak ${mb(rows.at(-1).peak)} MB; by tenth ${tenths.map(mb).join(' ')}`);
+      network.assertOffline();
+    } finally {
+      await browser.close();
+    }
+  }
+  return rows;
+}
+
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
+
+function memoryTable(rows) {
+  return markdownTable(
+    ['clip', 'app open, idle (MB)', 'peak over the job (MB)', 'highest in each tenth of the job (MB)', 'second half − first half, highest (MB)', 'samples', 'load before → after'],
+    rows.map((r) => [
+      `${r.seconds} s, ${r.frames} frames`,
+      mb(r.idle),
+      mb(r.peak),
+      r.tenths.map(mb).join(' · '),
+      mb(Math.max(...r.tenths.slice(5)) - Math.max(...r.tenths.slice(0, 5))),
+      r.samples,
+      `${r.loadBefore} → ${r.loadAfter}`,
+    ]),
+  );
 }
 
 /** Runs a clip through each method in the engine's video task; scores the alpha against the truth. */
@@ -279,12 +336,14 @@ async function main() {
   };
   log(`rendering the ${SET} clips (kept in bench/out/${SET}-clips) …`);
   if (ONLY.has('timing') || ONLY.has('formats')) for (const seconds of TIMING_SECONDS) await clips.timingClip(seconds);
+  if (ONLY.has('memory')) for (const seconds of MEMORY_SECONDS) await clips.timingClip(seconds);
   if (ONLY.has('quality')) await clips.heldOut(QUALITY_SECONDS);
   const server = await support.server.startPreview();
   const watch = watchMachine(loadBefore);
   const data = {};
   try {
     if (ONLY.has('timing')) data.timing = await benchTiming(support, server.url, clips);
+    if (ONLY.has('memory')) data.memory = await benchMemory(support, server.url, clips);
     if (ONLY.has('quality')) data.quality = await benchQuality(support, server.url, clips);
     if (ONLY.has('still')) data.still = await benchStill(support, server.url);
     if (ONLY.has('formats')) data.formats = await benchFormats(support, server.url, clips);
@@ -304,6 +363,16 @@ async function main() {
         'First frame and loop from the job\'s progress, polled every 100 ms (written at most every 400 ms, so ± 0.5 s).',
       '',
       timingTable(data.timing),
+      '',
+    );
+  }
+  if (data.memory) {
+    parts.push(
+      `## The whole browser's memory over a job (PSS of every Chromium process, read every ${MEMORY_SAMPLE_MS} ms), ${WIDTH}×${HEIGHT} ${FPS} fps → ${TIMING_FORMAT}`,
+      '',
+      `Clip: ${SET} seed ${TIMING_SEED}. Each length in a fresh profile, the job sent as soon as the app has a key. Memory is flat when the second half of a job holds no more than the first, and a longer clip no more than a shorter one.`,
+      '',
+      memoryTable(data.memory),
       '',
     );
   }
