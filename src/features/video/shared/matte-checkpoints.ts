@@ -10,11 +10,12 @@
 // open) turns them off for the job, which runs as it would without them.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Plane } from '../../../imaging/image';
+import { JOB_LIFETIME_MS } from '../../../store/job-state';
 
 export const CHECKPOINT_DB = 'cutout-video-work';
 const STORE = 'masks';
-/** Older entries are swept: no job runs, or waits, longer than a day (JOB_LIFETIME_MS). */
-export const CHECKPOINT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Older entries are swept: no job runs, or waits, longer than a job lives. */
+export const CHECKPOINT_MAX_AGE_MS = JOB_LIFETIME_MS;
 /** Frames queued beyond this while a batch is written make the writer wait (a slow disk must not fill the memory). */
 const MAX_BACKLOG = 32;
 /** How long opening the database may take before checkpoints are given up for the job. */
@@ -87,40 +88,14 @@ export function quantise(mask: Plane): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function drain(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    length += value.length;
-  }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Runs bytes through a (de)compression stream. */
-function transform(bytes: Uint8Array, through: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-  return drain(source.pipeThrough(through as unknown as TransformStream<Uint8Array, Uint8Array>));
+function transform(bytes: Uint8Array<ArrayBuffer>, through: CompressionStream | DecompressionStream): Promise<ArrayBuffer> {
+  return new Response(new Blob([bytes]).stream().pipeThrough(through)).arrayBuffer();
 }
 
 async function encode(bytes: Uint8Array<ArrayBuffer>): Promise<{ encoding: StoredMask['encoding']; bytes: ArrayBuffer }> {
   if (canDeflate()) {
-    const packed = await transform(bytes, new CompressionStream('deflate'));
-    return { encoding: 'deflate', bytes: packed.buffer };
+    return { encoding: 'deflate', bytes: await transform(bytes, new CompressionStream('deflate')) };
   }
   return { encoding: 'raw', bytes: bytes.buffer };
 }
