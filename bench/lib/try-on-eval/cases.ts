@@ -66,7 +66,7 @@ export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng(
 export interface CaseSpec {
   seed: number;
   name: string;
-  half: 'tuning' | 'held-out' | 'closing';
+  half: 'tuning' | 'held-out' | 'closing' | 'closing-2';
   pose: PoseName;
   garment: GarmentType;
   /** The garment photo shows it worn by a model instead of laid flat. */
@@ -96,7 +96,7 @@ function caseOf(seed: number, half: CaseSpec['half'], j: number): CaseSpec {
   const pose = POSES[(j + Math.floor(j / GARMENT_TYPES.length) * 3) % POSES.length];
   if (pose === 'seated' && slotOf(garment) !== 'upper') garment = (['tee', 'long-sleeve', 'tank', 'hoodie', 'wide-tee'] as const)[j % 5];
   const onModel = j % 6 === 5 && pose !== 'seated';
-  const prefix = half === 'held-out' ? 'h' : half === 'tuning' ? 't' : 'c';
+  const prefix = half === 'held-out' ? 'h' : half === 'tuning' ? 't' : half === 'closing' ? 'c' : 'k';
   return { seed, name: `${prefix}${String(seed)}-${garment}-${pose}${onModel ? '-on-model' : ''}`, half, pose, garment, onModel };
 }
 
@@ -109,4 +109,15 @@ export const CLOSING_FIRST_SEED = 2000;
  */
 export function closingCases(): CaseSpec[] {
   return Array.from({ length: CASE_COUNT / 2 }, (_, j) => caseOf(CLOSING_FIRST_SEED + j, 'closing', j));
+}
+
+export const SECOND_CLOSING_FIRST_SEED = 3000;
+
+/**
+ * A second closing half (seeds 3000–3035, made as the first), added when
+ * the first had been read: read only by a closing run (EVAL_HALF=closing-2),
+ * once, after every change is chosen.
+ */
+export function secondClosingCases(): CaseSpec[] {
+  return Array.from({ length: CASE_COUNT / 2 }, (_, j) => caseOf(SECOND_CLOSING_FIRST_SEED + j, 'closing-2', j));
 }

@@ -6,15 +6,18 @@
 // else a top or a bottom in turn (tops: tee, tank, blouse, long sleeve;
 // bottoms: A-line and pencil skirts through the four lengths, straight and
 // wide trousers, shorts); poses cycle through six standing poses, and two
-// tops a half are worn by a seated person.
+// tops a half are worn by a seated person. A second closing half (seeds
+// 8000 + j, made the same way) was added when the first had been read.
 import type { PoseName, Slot } from '../cases';
 import { LENGTHS, drawnSpec, issueDress, type DrawnCategory, type DrawnSpec, type LengthName, type SkirtCut, type TopCut, type TrouserCut } from './spec';
 
-export type DrawnHalf = 'tuning' | 'held-out' | 'closing';
+export type DrawnHalf = 'tuning' | 'held-out' | 'closing' | 'closing-2';
 export const DRAWN_HALVES: readonly DrawnHalf[] = ['tuning', 'held-out', 'closing'];
 export const DRAWN_POSES: readonly PoseName[] = ['arms-down', 'arms-out', 'one-arm-up', 'hands-on-hips', 'walking', 'three-quarter'];
 export const DRAWN_PER_HALF = 36;
 export const DRAWN_FIRST_SEED = 5000;
+export const DRAWN_SECOND_CLOSING_SEED = 8000;
+const PREFIX: Record<DrawnHalf, string> = { tuning: 't', 'held-out': 'h', closing: 'c', 'closing-2': 'k' };
 
 export interface DrawnCaseSpec {
   seed: number;
@@ -46,38 +49,41 @@ const BOTTOMS: readonly { category: DrawnCategory; cut: SkirtCut | TrouserCut | 
 export function drawnCases(): DrawnCaseSpec[] {
   const cases: DrawnCaseSpec[] = [];
   for (let j = 0; j < DRAWN_PER_HALF; j++) {
-    for (const [h, half] of DRAWN_HALVES.entries()) {
-      const seed = DRAWN_FIRST_SEED + 3 * j + h;
-      let pose = DRAWN_POSES[(j + Math.floor(j / 6)) % DRAWN_POSES.length];
-      let category: DrawnCategory;
-      let length: LengthName | null = null;
-      let topCut: TopCut | undefined;
-      let bottomCut: SkirtCut | TrouserCut | undefined;
-      if (j % 2 === 0) {
-        category = 'dress';
-        length = LENGTHS[(j / 2) % LENGTHS.length];
-      } else {
-        const k = (j - 1) / 2;
-        if (k % 2 === 0) {
-          category = 'top';
-          topCut = TOPS[(k / 2) % TOPS.length];
-          if (k / 2 === 2 || k / 2 === 7) pose = 'seated';
-        } else {
-          const b = (k - 1) / 2;
-          category = BOTTOMS[b].category;
-          bottomCut = BOTTOMS[b].cut ?? undefined;
-          if (category === 'skirt') length = LENGTHS[BOTTOMS.slice(0, b).filter((x) => x.category === 'skirt').length % LENGTHS.length];
-        }
-      }
-      const preset = j === 2 ? 'issue-dress' : null;
-      const slot: Slot = category === 'dress' ? 'full' : category === 'top' ? 'upper' : 'lower';
-      const c: DrawnCaseSpec = { seed, name: '', half, pose, category, slot, length, topCut, bottomCut, preset };
-      const cut = caseGarment(c).cut;
-      c.name = `d${half === 'tuning' ? 't' : half === 'held-out' ? 'h' : 'c'}${seed}-${category}${cut === category ? '' : `-${cut}`}${length ? `-${length}` : ''}${preset ? '-issue' : ''}-${pose}`;
-      cases.push(c);
+    for (const [h, half] of DRAWN_HALVES.entries()) cases.push(drawnCase(DRAWN_FIRST_SEED + 3 * j + h, half, j));
+  }
+  for (let j = 0; j < DRAWN_PER_HALF; j++) cases.push(drawnCase(DRAWN_SECOND_CLOSING_SEED + j, 'closing-2', j));
+  return cases;
+}
+
+/** The j-th case of a half, from its seed. */
+function drawnCase(seed: number, half: DrawnHalf, j: number): DrawnCaseSpec {
+  let pose = DRAWN_POSES[(j + Math.floor(j / 6)) % DRAWN_POSES.length];
+  let category: DrawnCategory;
+  let length: LengthName | null = null;
+  let topCut: TopCut | undefined;
+  let bottomCut: SkirtCut | TrouserCut | undefined;
+  if (j % 2 === 0) {
+    category = 'dress';
+    length = LENGTHS[(j / 2) % LENGTHS.length];
+  } else {
+    const k = (j - 1) / 2;
+    if (k % 2 === 0) {
+      category = 'top';
+      topCut = TOPS[(k / 2) % TOPS.length];
+      if (k / 2 === 2 || k / 2 === 7) pose = 'seated';
+    } else {
+      const b = (k - 1) / 2;
+      category = BOTTOMS[b].category;
+      bottomCut = BOTTOMS[b].cut ?? undefined;
+      if (category === 'skirt') length = LENGTHS[BOTTOMS.slice(0, b).filter((x) => x.category === 'skirt').length % LENGTHS.length];
     }
   }
-  return cases;
+  const preset = j === 2 ? 'issue-dress' : null;
+  const slot: Slot = category === 'dress' ? 'full' : category === 'top' ? 'upper' : 'lower';
+  const c: DrawnCaseSpec = { seed, name: '', half, pose, category, slot, length, topCut, bottomCut, preset };
+  const cut = caseGarment(c).cut;
+  c.name = `d${PREFIX[half]}${seed}-${category}${cut === category ? '' : `-${cut}`}${length ? `-${length}` : ''}${preset ? '-issue' : ''}-${pose}`;
+  return c;
 }
 
 /** The garment a case draws. */
