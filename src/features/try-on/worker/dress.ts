@@ -133,7 +133,7 @@ export function dress(input: DressInput, lap: (step: string) => void = () => {})
   const frame = bodyFrame(input.body);
   const body = repairArms(armsOnMask(input.body, person, personMask, frame), personMask, frame);
   const garmentAlpha = alphaOf(garment);
-  const parts = garmentParts({ data: garmentAlpha, width: garment.width, height: garment.height }, landmarks, kind);
+  const parts = garmentParts({ data: garmentAlpha, width: garment.width, height: garment.height }, landmarks, kind, !input.worn?.wearer);
   const plan = planFit(kind, landmarks, { data: parts.panel, width: garment.width, height: garment.height }, body, measureOnMask(personMask, frame, body), input.worn ?? null);
   const bounds = warpBounds(plan.pairs, frame.shoulderSpan * 0.4, width, height);
   const panel = warpRgba(withAlpha(garment, parts.panel), sampledMapping(unfoldedWarp(plan.pairs, bounds), width, height, MESH_STEP), width, height, { bounds });

@@ -1,7 +1,7 @@
 // A garment's parts, each warped on its own: the panel (a top's or dress's
 // body, a skirt, trousers above the crotch) and the limbs (sleeves beyond the
-// line from shoulder seam to armpit; trouser legs below the crotch, split at
-// it). Parts overlap by a few pixels along their seams so no gap opens where
+// line from shoulder seam to armpit, but laid flat never the body's own run
+// below the armpits and the sleeve's end; trouser legs below the crotch, split at it). Parts overlap by a few pixels along their seams so no gap opens where
 // two warps meet.
 import type { AlphaMask, GarmentKind, GarmentLandmarks, Point } from './fit-types';
 
@@ -22,7 +22,8 @@ function sideOf(p: Point, a: Point, b: Point, outside: Point): number {
   return cross(p) * Math.sign(cross(outside) || 1);
 }
 
-export function garmentParts(garment: AlphaMask, landmarks: GarmentLandmarks, kind: GarmentKind): GarmentParts {
+/** `laidFlat`: the garment photo shows it laid flat (a worn garment's sleeves may hang against its body). */
+export function garmentParts(garment: AlphaMask, landmarks: GarmentLandmarks, kind: GarmentKind, laidFlat = true): GarmentParts {
   const { width, height, data } = garment;
   const panel = new Uint8ClampedArray(data);
   const limbs: GarmentParts['limbs'] = [];
@@ -49,13 +50,45 @@ export function garmentParts(garment: AlphaMask, landmarks: GarmentLandmarks, ki
     return { panel, limbs };
   }
   const sleeves = [
-    [landmarks.shoulderLeft, landmarks.armpitLeft, landmarks.cuffLeftOuter, -1],
-    [landmarks.shoulderRight, landmarks.armpitRight, landmarks.cuffRightOuter, 1],
+    [landmarks.shoulderLeft, landmarks.armpitLeft, landmarks.cuffLeftOuter, landmarks.cuffLeftInner, -1],
+    [landmarks.shoulderRight, landmarks.armpitRight, landmarks.cuffRightOuter, landmarks.cuffRightInner, 1],
   ] as const;
-  for (const [seam, pit, cuff, side] of sleeves) {
-    if (seam && pit && cuff) cut((p) => sideOf(p, seam, pit, cuff), side);
+  const body = bodyRuns(garment, landmarks);
+  for (const [seam, pit, cuff, inner, side] of sleeves) {
+    if (!seam || !pit || !cuff) continue;
+    // Below the armpit and the sleeve's end, what joins the body along its row is the body.
+    const below = Math.max(pit.y, cuff.y, inner?.y ?? -Infinity);
+    cut((p) => (laidFlat && p.y > below && body(p) ? -Infinity : sideOf(p, seam, pit, cuff)), side);
   }
   return { panel, limbs };
+}
+
+/**
+ * Whether a pixel below the armpits lies in its row's run through the
+ * garment's middle: the body of a top or dress, however far its sides flare
+ * past the line from a sleeve's seam to its armpit (an A-line skirt under
+ * short sleeves).
+ */
+function bodyRuns(garment: AlphaMask, landmarks: GarmentLandmarks): (p: Point) => boolean {
+  const { width, height, data } = garment;
+  const { armpitLeft, armpitRight } = landmarks;
+  const middle = armpitLeft && armpitRight ? Math.round((armpitLeft.x + armpitRight.x) / 2) : Math.round(width / 2);
+  const runs = new Int32Array(2 * height).fill(-1);
+  const x0 = Math.min(width - 1, Math.max(0, middle));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (data[row + x0] === 0) continue;
+    let left = x0;
+    let right = x0;
+    while (left > 0 && data[row + left - 1] > 0) left--;
+    while (right < width - 1 && data[row + right + 1] > 0) right++;
+    runs[2 * y] = left;
+    runs[2 * y + 1] = right;
+  }
+  return (p) => {
+    const y = Math.round(p.y);
+    return y >= 0 && y < height && runs[2 * y] >= 0 && p.x >= runs[2 * y] && p.x <= runs[2 * y + 1];
+  };
 }
 
 /** The panel's left and right edges on row y (the outermost opaque pixels), or null on an empty row. */
