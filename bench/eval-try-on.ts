@@ -3,7 +3,8 @@
 // garments rendered with POV-Ray (laid flat or on a model) and 2-D fashion
 // drawings (bench/lib/try-on-eval/drawn/). EVAL_SOURCE: rendered, drawn or
 // both (the default). EVAL_HALF: held-out (the default), tuning, closing
-// (read once, last) or all (tuning and held-out). Prints, per source, tables
+// or closing-2 (each read once, last; the first was read on 2026-11-28) or
+// all (tuning and held-out). Prints, per source, tables
 // by garment, kind, length and pose — passes of the placement score, the
 // garment's kind read right, the hem's error — and each failing pair. The
 // models read each photo once in the test build (cached); the fit runs in
