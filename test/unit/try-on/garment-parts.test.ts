@@ -5,28 +5,13 @@
 import { describe, expect, test } from 'vitest';
 import { garmentParts } from '../../../src/features/try-on/worker/garment-parts';
 import type { AlphaMask, GarmentLandmarks, Point } from '../../../src/features/try-on/worker/fit-types';
+import { rasterise } from '../../support/garment-outlines';
 
 const W = 200;
 const H = 240;
 
-/** A mask filled inside each polygon (even-odd per polygon, union of polygons). */
-function maskOf(...polygons: Point[][]): AlphaMask {
-  const data = new Uint8ClampedArray(W * H);
-  for (const poly of polygons) {
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        let inside = false;
-        for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-          const a = poly[i];
-          const b = poly[j];
-          if (a.y > y + 0.5 !== b.y > y + 0.5 && x + 0.5 < ((b.x - a.x) * (y + 0.5 - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-        }
-        if (inside) data[y * W + x] = 255;
-      }
-    }
-  }
-  return { data, width: W, height: H };
-}
+/** The union of the polygons as a W × H mask. */
+const maskOf = (...polygons: Point[][]): AlphaMask => ({ data: rasterise(polygons, W, H), width: W, height: H });
 
 const at = (mask: Uint8ClampedArray, x: number, y: number) => mask[y * W + x];
 

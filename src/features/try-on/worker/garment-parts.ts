@@ -53,12 +53,13 @@ export function garmentParts(garment: AlphaMask, landmarks: GarmentLandmarks, ki
     [landmarks.shoulderLeft, landmarks.armpitLeft, landmarks.cuffLeftOuter, landmarks.cuffLeftInner, -1],
     [landmarks.shoulderRight, landmarks.armpitRight, landmarks.cuffRightOuter, landmarks.cuffRightInner, 1],
   ] as const;
-  const body = bodyRuns(garment, landmarks);
+  // Laid flat only: a worn garment's sleeves may hang against its body.
+  const body = laidFlat ? bodyRuns(garment, landmarks) : () => false;
   for (const [seam, pit, cuff, inner, side] of sleeves) {
     if (!seam || !pit || !cuff) continue;
     // Below the armpit and the sleeve's end, what joins the body along its row is the body.
     const below = Math.max(pit.y, cuff.y, inner?.y ?? -Infinity);
-    cut((p) => (laidFlat && p.y > below && body(p) ? -Infinity : sideOf(p, seam, pit, cuff)), side);
+    cut((p) => (p.y > below && body(p) ? -Infinity : sideOf(p, seam, pit, cuff)), side);
   }
   return { panel, limbs };
 }
