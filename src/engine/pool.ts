@@ -94,8 +94,9 @@ export class WorkerPool {
    * Runs `work` on a free worker. Aborting `signal` gives up on the task: its
    * worker is terminated and replaced, so the next task does not wait for it.
    * `work` calls `alive` at every sign of progress; `watchdogMs` without one is a hang.
+   * What the last sign said (`alive`'s note) goes into the hang's message: where the worker stopped.
    */
-  async run<T>(work: (api: Remote, alive: () => void) => Promise<T>, signal?: AbortSignal, watchdogMs = this.options.watchdogMs): Promise<T> {
+  async run<T>(work: (api: Remote, alive: (note?: string) => void) => Promise<T>, signal?: AbortSignal, watchdogMs = this.options.watchdogMs): Promise<T> {
     const slot = await this.acquire();
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     let hang: () => void = () => {};
@@ -108,14 +109,17 @@ export class WorkerPool {
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
     });
+    let lastNote: string | undefined;
     const hung = new Promise<never>((_, reject) => {
       hang = () => {
-        const quiet = `the engine worker showed no progress for ${Math.round(watchdogMs / 1000)} s`;
+        const after = lastNote ? ` after "${lastNote}"` : '';
+        const quiet = `the engine worker showed no progress for ${Math.round(watchdogMs / 1000)} s${after}`;
         this.replace(slot, quiet);
         reject(new WorkerLostError(`${quiet}; it was restarted, nothing was charged: send the request again`));
       };
     });
-    const alive = () => {
+    const alive = (note?: string) => {
+      lastNote = note ?? lastNote;
       clearTimeout(watchdog);
       watchdog = setTimeout(hang, watchdogMs);
     };
@@ -167,7 +171,7 @@ export async function runOnPool<K extends TaskName>(
         task.fn,
         task.args,
         Comlink.proxy((p: EngineProgress) => {
-          alive();
+          alive(p.stage);
           onProgress(p);
         }),
       ) as Promise<Settled<TaskResult<K>>>,

@@ -12,12 +12,16 @@ const WATCHDOG_MS = 80;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A worker stand-in on a MessageChannel: its task reports progress every 20 ms for `reportMs`, then ends, or goes quiet for ever when reportMs is Infinity. */
-function fakeWorker(behaviour: { reportMs: number; quiet?: boolean }, terminated: string[]): Worker {
+function fakeWorker(behaviour: { reportMs: number; quiet?: boolean; quietAfter?: string }, terminated: string[]): Worker {
   const { port1, port2 } = new MessageChannel();
   Comlink.expose(
     {
       async run(_fn: string, _args: unknown, progress: (p: EngineProgress) => void) {
         if (behaviour.quiet) return new Promise(() => {});
+        if (behaviour.quietAfter) {
+          await progress({ stage: behaviour.quietAfter, fraction: 0 });
+          return new Promise(() => {});
+        }
         for (let at = 0; at < behaviour.reportMs; at += 20) {
           await progress({ stage: 'working', fraction: at / behaviour.reportMs });
           await sleep(20);
@@ -70,6 +74,19 @@ test('a task quiet for the watchdog time is lost, and its worker replaced by a f
   expect(replaced).toEqual(['the engine worker showed no progress for 0 s']);
   // The next task finds the fresh worker, which answers.
   expect(await runOnPool(pool, task('probeVideo', { input: new Blob([]) }), () => {})).toEqual({ durationSeconds: 1 });
+});
+
+test("a lost task's message says what its worker last reported", async () => {
+  const replaced: string[] = [];
+  pool = new WorkerPool({
+    size: 1,
+    createWorker: () => fakeWorker({ reportMs: 0, quietAfter: 'reading the video' }, []),
+    watchdogMs: WATCHDOG_MS,
+    onReplace: (reason) => replaced.push(reason),
+  });
+  const lost = runOnPool(pool, task('probeVideo', { input: new Blob([]) }), () => {});
+  await expect(lost).rejects.toThrow(/showed no progress for 0 s after "reading the video"; it was restarted/);
+  expect(replaced).toEqual(['the engine worker showed no progress for 0 s after "reading the video"']);
 });
 
 test('a run may set its own watchdog time', async () => {

@@ -3,12 +3,14 @@
 // deflated where CompressionStream exists and raw where it does not; a job
 // resumes only from an unbroken run of frames from the first; a job's
 // masks are cleared, others' stay; a day-old mask is swept. Without
-// IndexedDB, or with a write refused, nothing throws: checkpoints are off.
+// IndexedDB, with a write refused, or behind a transaction that never ends,
+// nothing throws and nothing waits for ever: checkpoints are off.
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Plane } from '../../../src/imaging/image';
 import {
   CHECKPOINT_DB,
+  CHECKPOINT_LIMITS,
   CHECKPOINT_MAX_AGE_MS,
   clearCheckpoints,
   openCheckpoints,
@@ -199,5 +201,66 @@ describe('checkpoints never fail a job', () => {
     expect(checkpoints.enabled).toBe(false);
     await expect(checkpoints.write(2, 2 / 30, mask(12))).resolves.toBeUndefined();
     expect((await records()).map((r) => r.index)).toEqual([0]);
+  });
+
+  test('behind a transaction that never ends, every operation gives up in its time and the job goes on without them', async () => {
+    const limits = { ...CHECKPOINT_LIMITS };
+    CHECKPOINT_LIMITS.operationMs = 150;
+    await writeFrames('job', [0, 1]);
+    // Another connection keeps a read-write transaction on the store busy for as long as the test runs.
+    const blocker = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(CHECKPOINT_DB);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    let holding = true;
+    const store = blocker.transaction('masks', 'readwrite').objectStore('masks');
+    const hold = () => {
+      if (holding) store.get(['job', 0]).onsuccess = hold;
+    };
+    hold();
+    try {
+      const started = performance.now();
+      // Counting the stored frames is given up: no checkpoints, not a hang.
+      expect(await openCheckpoints('job')).toBeNull();
+      await expect(clearCheckpoints('job')).resolves.toBeUndefined();
+      await expect(sweepCheckpoints(Date.now() + 2 * CHECKPOINT_MAX_AGE_MS)).resolves.toBe(0);
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      holding = false;
+      Object.assign(CHECKPOINT_LIMITS, limits);
+      blocker.close();
+    }
+    // The clear that was given up was still queued: once the store is free it lands, as it was asked to.
+    expect(await records()).toEqual([]);
+  });
+
+  test('a batch whose write never ends turns them off, and the frames after it do not wait', async () => {
+    const limits = { ...CHECKPOINT_LIMITS };
+    CHECKPOINT_LIMITS.operationMs = 150;
+    const checkpoints = (await openCheckpoints('job'))!;
+    const blocker = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(CHECKPOINT_DB);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    let holding = true;
+    const store = blocker.transaction('masks', 'readwrite').objectStore('masks');
+    const hold = () => {
+      if (holding) store.get(['job', 0]).onsuccess = hold;
+    };
+    hold();
+    try {
+      // More frames than may wait to be written: the writer would make the caller wait on the stuck batch.
+      for (let i = 0; i < 40; i++) await checkpoints.write(i, i / 30, mask(10));
+      await checkpoints.settled();
+      expect(checkpoints.enabled).toBe(false);
+      await expect(checkpoints.read(0)).resolves.toBeNull();
+      await checkpoints.close();
+    } finally {
+      holding = false;
+      Object.assign(CHECKPOINT_LIMITS, limits);
+      blocker.close();
+    }
   });
 });

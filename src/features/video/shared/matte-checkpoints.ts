@@ -7,7 +7,11 @@
 // leading frames back; the page that runs the job clears them once it ends,
 // and sweeps what a job left behind that never ended. Checkpoints are a
 // convenience: anything IndexedDB refuses (private mode, quota, a blocked
-// open) turns them off for the job, which runs as it would without them.
+// open) turns them off for the job, which runs as it would without them. So
+// does anything it never answers: every operation has a time limit, because a
+// transaction that never ends (another connection's, say a worker's that was
+// stopped mid-write) holds every later one on the store, and a job must not
+// wait on it.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Plane } from '../../../imaging/image';
 import { JOB_LIFETIME_MS } from '../../../store/job-state';
@@ -18,8 +22,12 @@ const STORE = 'masks';
 export const CHECKPOINT_MAX_AGE_MS = JOB_LIFETIME_MS;
 /** Frames queued beyond this while a batch is written make the writer wait (a slow disk must not fill the memory). */
 const MAX_BACKLOG = 32;
-/** How long opening the database may take before checkpoints are given up for the job. */
-const OPEN_TIMEOUT_MS = 5000;
+/**
+ * How long opening the database, and then any one operation on it (a batch
+ * written, a chunk read, a job's masks counted or deleted, the sweep), may
+ * take before it is taken for stuck and given up. Tests shorten them.
+ */
+export const CHECKPOINT_LIMITS = { openMs: 5000, operationMs: 10_000 };
 /** Records read at a time when a job resumes. */
 const READ_CHUNK = 8;
 
@@ -49,24 +57,22 @@ export interface CheckpointFrame {
   mask: Plane;
 }
 
-/** Opens the database, or gives up after OPEN_TIMEOUT_MS (an open another connection blocks never answers). */
-function open(): Promise<CheckpointDb> {
-  const opening = openDB<CheckpointSchema>(CHECKPOINT_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: ['job', 'index'] }).createIndex('byWritten', 'writtenAt');
-    },
-  });
+/**
+ * `work`, or a rejection once `ms` have passed without its answer. A value
+ * that comes too late goes to `late` (a connection to close).
+ */
+function limited<T>(work: Promise<T>, ms: number, what: string, late?: (value: T) => void): Promise<T> {
   return new Promise((resolve, reject) => {
-    let late = false;
+    let over = false;
     const timer = setTimeout(() => {
-      late = true;
-      reject(new Error('the checkpoint database did not open'));
-    }, OPEN_TIMEOUT_MS);
-    opening.then(
-      (db) => {
+      over = true;
+      reject(new Error(`the checkpoint database did not answer in ${ms} ms (${what})`));
+    }, ms);
+    work.then(
+      (value) => {
         clearTimeout(timer);
-        if (late) db.close();
-        else resolve(db);
+        if (over) late?.(value);
+        else resolve(value);
       },
       (error: unknown) => {
         clearTimeout(timer);
@@ -74,6 +80,19 @@ function open(): Promise<CheckpointDb> {
       },
     );
   });
+}
+
+/** An operation on the open database, given up after CHECKPOINT_LIMITS.operationMs. */
+const operation = <T>(work: Promise<T>, what: string) => limited(work, CHECKPOINT_LIMITS.operationMs, what);
+
+/** Opens the database, or gives up after CHECKPOINT_LIMITS.openMs (an open another connection blocks never answers). */
+function open(): Promise<CheckpointDb> {
+  const opening = openDB<CheckpointSchema>(CHECKPOINT_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore(STORE, { keyPath: ['job', 'index'] }).createIndex('byWritten', 'writtenAt');
+    },
+  });
+  return limited(opening, CHECKPOINT_LIMITS.openMs, 'open', (db) => db.close());
 }
 
 /** Every key of a job's frames. */
@@ -158,7 +177,7 @@ export class JobCheckpoints {
     if (!this.on || index >= this.prefix) return null;
     if (!this.reads.has(index)) {
       const last = Math.min(this.prefix, index + READ_CHUNK) - 1;
-      const chunk = this.db.getAll(STORE, IDBKeyRange.bound([this.job, index], [this.job, last]));
+      const chunk = operation(this.db.getAll(STORE, IDBKeyRange.bound([this.job, index], [this.job, last])), 'read');
       // A chunk that cannot be read reads as missing: the job goes on from there without checkpoints to resume from.
       for (let i = index; i <= last; i++) this.reads.set(i, chunk.then((records) => records.find((r) => r.index === i), () => undefined));
     }
@@ -200,7 +219,7 @@ export class JobCheckpoints {
     this.reads.clear();
     await this.settled();
     try {
-      await this.db.delete(STORE, jobRange(this.job));
+      await operation(this.db.delete(STORE, jobRange(this.job)), 'discard');
     } catch {
       this.off();
     }
@@ -229,7 +248,7 @@ export class JobCheckpoints {
         );
         if (!this.on) break;
         const tx = this.db.transaction(STORE, 'readwrite');
-        await Promise.all([...records.map((record) => tx.store.put(record)), tx.done]);
+        await operation(Promise.all([...records.map((record) => tx.store.put(record)), tx.done]), 'write');
       }
     } catch {
       this.off();
@@ -251,7 +270,7 @@ export async function openCheckpoints(job: string, now: () => number = Date.now)
     return null;
   }
   try {
-    const keys = await db.getAllKeys(STORE, jobRange(job));
+    const keys = await operation(db.getAllKeys(STORE, jobRange(job)), 'count');
     let stored = 0;
     for (const [, index] of keys) {
       if (index !== stored) break;
@@ -273,7 +292,7 @@ async function withDb<T>(fallback: T, use: (db: CheckpointDb) => Promise<T>): Pr
     return fallback;
   }
   try {
-    return await use(db);
+    return await operation(use(db), 'clear or sweep');
   } catch {
     return fallback;
   } finally {

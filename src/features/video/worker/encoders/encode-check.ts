@@ -17,6 +17,7 @@ async function encodesOneFrame(codec: WebCodecsCodec, width: number, height: num
   const video = new VideoSampleSource({ codec, quality: QUALITY_HIGH, alpha: 'discard' });
   output.addVideoTrack(video);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let finalized = false;
   const work = (async () => {
     await output.start();
     const sample = new VideoSample(new Uint8Array(width * height * 4), { format: 'RGBX', codedWidth: width, codedHeight: height, timestamp: 0, duration: 1 });
@@ -27,6 +28,7 @@ async function encodesOneFrame(codec: WebCodecsCodec, width: number, height: num
     }
     video.close();
     await output.finalize();
+    finalized = true;
     return ((output.target as BufferTarget).buffer?.byteLength ?? 0) > 0;
   })();
   const hung = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CHECK_MS)));
@@ -34,7 +36,8 @@ async function encodesOneFrame(codec: WebCodecsCodec, width: number, height: num
     return await Promise.race([work.catch(() => false), hung]);
   } finally {
     clearTimeout(timer);
-    void output.cancel().catch(() => {});
+    // A check that failed or hung lets its encoder go; a finished one has nothing left to cancel.
+    if (!finalized) void output.cancel().catch(() => {});
   }
 }
 
