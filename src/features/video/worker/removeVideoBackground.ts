@@ -60,6 +60,8 @@ export default async function removeVideoBackground(
   try {
     const probe = await describeVideo(opened);
     const fill = backgroundFill(options.backgroundColor);
+    // Each step says so before it starts: a worker that goes quiet is named with the step it stopped in.
+    progress({ stage: 'starting the encoder', fraction: 0 });
     // The encoder first: a format this browser cannot write fails before the model loads.
     const opening = await timer.time('encoder start', () =>
       openEncoder(options.outputFormat, fill === null, probe, { file: input, audio: opened.audio }, tuning.webCodecs),
@@ -73,8 +75,10 @@ export default async function removeVideoBackground(
       keyFrames: { ...VIDEO_MATTE.keyFrames, maxInterval: keyInterval ?? VIDEO_MATTE.keyFrames.maxInterval },
     };
     // The model host's session for this side: built once per page, shared by every job.
+    progress({ stage: 'loading the model', fraction: 0 });
     await timer.time('model load', () => prepareModel(settings.modelSide, (p) => progress({ stage: p.stage, fraction: MODEL_SHARE * p.fraction })));
     // Without IndexedDB (or with a write refused) the job simply has no checkpoints.
+    progress({ stage: 'looking for frames an earlier start stored', fraction: MODEL_SHARE });
     checkpoints = resumeKey ? await timer.time('resume read', () => openCheckpoints(resumeKey)) : null;
     const videoMatter = new VideoMatter<FrameTime>((tensor, side) => segment(tensor, side), settings, timer);
     const matter = new ResumableMatter(videoMatter, checkpoints, settings, timer);
@@ -114,6 +118,7 @@ export default async function removeVideoBackground(
       progress({ stage, fraction: MODEL_SHARE + (1 - MODEL_SHARE - FINISH_SHARE) * share });
     };
     if (matter.isResuming) reportFrames();
+    else progress({ stage: 'reading the first frame', fraction: MODEL_SHARE });
     /** The frames the helper has finished, in order, to the encoder; none is waited for. */
     const toEncoderFinished = async () => {
       while (finishing[0]?.done) await toEncoder();
