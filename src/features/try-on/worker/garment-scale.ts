@@ -27,9 +27,11 @@ const NECK_HALF = 0.075;
 /** Hooded tops are cut looser than the usual ease. */
 const HOODED_EASE = 0.04;
 /**
- * Up to this much (log ratio) the neckline may read a top smaller than its
- * chest does for an ordinary cut (necklines vary); past it the chest is
- * loose, and the neckline counts for LOOSE_WEIGHT of what is left.
+ * Up to this much (log ratio) the neckline may read a top bigger than its
+ * chest does for an ordinary cut (the two are averaged); past it the chest is
+ * loose, and the neckline counts for LOOSE_WEIGHT of what is left. A
+ * neckline that reads it smaller is only a wide one: necklines are cut wider
+ * than usual far more often than chests are cut tighter.
  */
 const NECK_SPREAD = 0.12;
 const LOOSE_WEIGHT = 0.85;
@@ -41,7 +43,8 @@ const NECK_BELIEVABLE = [0.7, 1.6] as const;
  * chest with the usual ease (a hooded top's looser), and its neckline (which
  * loose cuts keep ordinary) read as a standard one: within an ordinary
  * spread the two are averaged; a chest much wider than its neckline is a
- * loose cut, read mostly by the neckline. A hood's base is no neckline.
+ * loose cut, read mostly by the neckline; a neckline wider than usual is
+ * left out. A hood's base is no neckline.
  */
 export function flatTopScale(g: GarmentLandmarks, fallbackWidth: number, hooded: boolean): number {
   const pitSpan = g.armpitLeft && g.armpitRight ? distance(g.armpitLeft, g.armpitRight) : null;
@@ -52,6 +55,8 @@ export function flatTopScale(g: GarmentLandmarks, fallbackWidth: number, hooded:
   const neck = (2 * NECK_HALF) / Math.max(1, distance(g.neckLeft, g.neckRight));
   if (neck < chest * NECK_BELIEVABLE[0] || neck > chest * NECK_BELIEVABLE[1]) return chest;
   const x = Math.log(neck / chest);
+  // A neckline wider than the chest makes usual is a cut (scoop, boat, square), not a smaller garment: the chest decides.
+  if (x < 0) return chest;
   const shift = x <= NECK_SPREAD ? x / 2 : NECK_SPREAD / 2 + LOOSE_WEIGHT * (x - NECK_SPREAD);
   return chest * Math.exp(shift);
 }
