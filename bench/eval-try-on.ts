@@ -2,8 +2,9 @@
 // garments from two sources made apart from the drawings it was tuned on:
 // garments rendered with POV-Ray (laid flat or on a model) and 2-D fashion
 // drawings (bench/lib/try-on-eval/drawn/). EVAL_SOURCE: rendered, drawn or
-// both (the default). EVAL_HALF: held-out (the default), tuning, closing
-// or closing-2 (each read once, last; the first was read on 2026-11-28) or
+// both (the default). EVAL_HALF: held-out (the default), tuning, closing,
+// closing-2 or closing-3 (each read once, last; the first was read on
+// 2026-11-28, the second on 2026-11-29, early) or
 // all (tuning and held-out). Prints, per source, tables
 // by garment, kind, length and pose — passes of the placement score, the
 // garment's kind read right, the hem's error — and each failing pair. The

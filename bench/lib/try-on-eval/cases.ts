@@ -66,7 +66,7 @@ export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng(
 export interface CaseSpec {
   seed: number;
   name: string;
-  half: 'tuning' | 'held-out' | 'closing' | 'closing-2';
+  half: 'tuning' | 'held-out' | 'closing' | 'closing-2' | 'closing-3';
   pose: PoseName;
   garment: GarmentType;
   /** The garment photo shows it worn by a model instead of laid flat. */
@@ -96,7 +96,7 @@ function caseOf(seed: number, half: CaseSpec['half'], j: number): CaseSpec {
   const pose = POSES[(j + Math.floor(j / GARMENT_TYPES.length) * 3) % POSES.length];
   if (pose === 'seated' && slotOf(garment) !== 'upper') garment = (['tee', 'long-sleeve', 'tank', 'hoodie', 'wide-tee'] as const)[j % 5];
   const onModel = j % 6 === 5 && pose !== 'seated';
-  const prefix = half === 'held-out' ? 'h' : half === 'tuning' ? 't' : half === 'closing' ? 'c' : 'k';
+  const prefix = half === 'held-out' ? 'h' : half === 'tuning' ? 't' : half === 'closing' ? 'c' : half === 'closing-2' ? 'k' : 'q';
   return { seed, name: `${prefix}${String(seed)}-${garment}-${pose}${onModel ? '-on-model' : ''}`, half, pose, garment, onModel };
 }
 
@@ -120,4 +120,15 @@ export const SECOND_CLOSING_FIRST_SEED = 3000;
  */
 export function secondClosingCases(): CaseSpec[] {
   return Array.from({ length: CASE_COUNT / 2 }, (_, j) => caseOf(SECOND_CLOSING_FIRST_SEED + j, 'closing-2', j));
+}
+
+export const THIRD_CLOSING_FIRST_SEED = 4000;
+
+/**
+ * A third closing half (seeds 4000–4035, made as the first), added on
+ * 2026-11-29 when the second had been read: read only by a closing run
+ * (EVAL_HALF=closing-3), once, after every change is chosen.
+ */
+export function thirdClosingCases(): CaseSpec[] {
+  return Array.from({ length: CASE_COUNT / 2 }, (_, j) => caseOf(THIRD_CLOSING_FIRST_SEED + j, 'closing-3', j));
 }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RgbaImage } from '../../../src/imaging/image';
 import type { BuiltCase } from './build';
-import { closingCases, evalCases, secondClosingCases, type GarmentType, type PoseName, type Slot } from './cases';
+import { closingCases, evalCases, secondClosingCases, thirdClosingCases, type GarmentType, type PoseName, type Slot } from './cases';
 import type { GarmentSpec } from './garment';
 import { readLabels, readRgba, writePng } from './images';
 import { EVAL_DIR, render } from './render';
@@ -22,7 +22,7 @@ import { PHOTO } from './build';
 
 export type Source = 'rendered' | 'drawn';
 export const SOURCES: readonly Source[] = ['rendered', 'drawn'];
-export type Half = 'tuning' | 'held-out' | 'closing' | 'closing-2';
+export type Half = 'tuning' | 'held-out' | 'closing' | 'closing-2' | 'closing-3';
 export type LengthClass = 'mini' | 'knee' | 'midi' | 'maxi' | 'tops' | 'trousers/shorts';
 export const LENGTH_CLASSES: readonly LengthClass[] = ['mini', 'knee', 'midi', 'maxi', 'tops', 'trousers/shorts'];
 
@@ -63,7 +63,7 @@ const legs = ['legLeft', 'legRight'] as const;
 const hems = ['hemLeft', 'hemRight'] as const;
 
 async function renderedPairs(halves: readonly Half[]): Promise<EvalPair[]> {
-  const specs = [...evalCases(), ...closingCases(), ...secondClosingCases()].filter((c) => halves.includes(c.half));
+  const specs = [...evalCases(), ...closingCases(), ...secondClosingCases(), ...thirdClosingCases()].filter((c) => halves.includes(c.half));
   const out: EvalPair[] = [];
   for (const spec of specs) {
     const c = await renderCase(spec);
@@ -145,8 +145,8 @@ async function drawnPairs(halves: readonly Half[]): Promise<EvalPair[]> {
 /** The halves an EVAL_HALF names: 'all' is tuning and held-out (the closing half only when named). */
 export function halvesOf(half: string): Half[] {
   if (half === 'all') return ['tuning', 'held-out'];
-  if (half === 'tuning' || half === 'held-out' || half === 'closing' || half === 'closing-2') return [half];
-  throw new Error(`EVAL_HALF must be tuning, held-out, closing, closing-2 or all, not ${half}`);
+  if (half === 'tuning' || half === 'held-out' || half === 'closing' || half === 'closing-2' || half === 'closing-3') return [half];
+  throw new Error(`EVAL_HALF must be tuning, held-out, closing, closing-2, closing-3 or all, not ${half}`);
 }
 
 export function sourcesOf(source: string): Source[] {

@@ -7,17 +7,19 @@
 // bottoms: A-line and pencil skirts through the four lengths, straight and
 // wide trousers, shorts); poses cycle through six standing poses, and two
 // tops a half are worn by a seated person. A second closing half (seeds
-// 8000 + j, made the same way) was added when the first had been read.
+// 8000 + j, made the same way) was added when the first had been read, and
+// a third (seeds 9000 + j) when the second had.
 import type { PoseName, Slot } from '../cases';
 import { LENGTHS, drawnSpec, issueDress, type DrawnCategory, type DrawnSpec, type LengthName, type SkirtCut, type TopCut, type TrouserCut } from './spec';
 
-export type DrawnHalf = 'tuning' | 'held-out' | 'closing' | 'closing-2';
+export type DrawnHalf = 'tuning' | 'held-out' | 'closing' | 'closing-2' | 'closing-3';
 export const DRAWN_HALVES: readonly DrawnHalf[] = ['tuning', 'held-out', 'closing'];
 export const DRAWN_POSES: readonly PoseName[] = ['arms-down', 'arms-out', 'one-arm-up', 'hands-on-hips', 'walking', 'three-quarter'];
 export const DRAWN_PER_HALF = 36;
 export const DRAWN_FIRST_SEED = 5000;
 export const DRAWN_SECOND_CLOSING_SEED = 8000;
-const PREFIX: Record<DrawnHalf, string> = { tuning: 't', 'held-out': 'h', closing: 'c', 'closing-2': 'k' };
+export const DRAWN_THIRD_CLOSING_SEED = 9000;
+const PREFIX: Record<DrawnHalf, string> = { tuning: 't', 'held-out': 'h', closing: 'c', 'closing-2': 'k', 'closing-3': 'q' };
 
 export interface DrawnCaseSpec {
   seed: number;
@@ -52,6 +54,7 @@ export function drawnCases(): DrawnCaseSpec[] {
     for (const [h, half] of DRAWN_HALVES.entries()) cases.push(drawnCase(DRAWN_FIRST_SEED + 3 * j + h, half, j));
   }
   for (let j = 0; j < DRAWN_PER_HALF; j++) cases.push(drawnCase(DRAWN_SECOND_CLOSING_SEED + j, 'closing-2', j));
+  for (let j = 0; j < DRAWN_PER_HALF; j++) cases.push(drawnCase(DRAWN_THIRD_CLOSING_SEED + j, 'closing-3', j));
   return cases;
 }
 
