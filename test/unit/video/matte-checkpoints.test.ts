@@ -30,13 +30,18 @@ function mask(cx: number): Plane {
   return { data, width: W, height: H };
 }
 
-/** Every record the database holds, as stored. */
-async function records(): Promise<StoredMask[]> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+/** A connection of its own to the checkpoint database, with the bare IndexedDB API. */
+function openRaw(): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(CHECKPOINT_DB);
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
+}
+
+/** Every record the database holds, as stored. */
+async function records(): Promise<StoredMask[]> {
+  const db = await openRaw();
   try {
     return await new Promise<StoredMask[]>((resolve, reject) => {
       const all = db.transaction('masks').objectStore('masks').getAll();
@@ -46,6 +51,28 @@ async function records(): Promise<StoredMask[]> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * Another connection keeps a read-write transaction on the store busy until
+ * the returned release is called, with the operations' time limit shortened
+ * to 150 ms meanwhile (release puts it back).
+ */
+async function holdStore(): Promise<() => void> {
+  const limits = { ...CHECKPOINT_LIMITS };
+  CHECKPOINT_LIMITS.operationMs = 150;
+  const blocker = await openRaw();
+  let holding = true;
+  const store = blocker.transaction('masks', 'readwrite').objectStore('masks');
+  const hold = () => {
+    if (holding) store.get(['job', 0]).onsuccess = hold;
+  };
+  hold();
+  return () => {
+    holding = false;
+    Object.assign(CHECKPOINT_LIMITS, limits);
+    blocker.close();
+  };
 }
 
 async function writeFrames(job: string, indices: number[], now?: () => number): Promise<void> {
@@ -204,21 +231,8 @@ describe('checkpoints never fail a job', () => {
   });
 
   test('behind a transaction that never ends, every operation gives up in its time and the job goes on without them', async () => {
-    const limits = { ...CHECKPOINT_LIMITS };
-    CHECKPOINT_LIMITS.operationMs = 150;
     await writeFrames('job', [0, 1]);
-    // Another connection keeps a read-write transaction on the store busy for as long as the test runs.
-    const blocker = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(CHECKPOINT_DB);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    let holding = true;
-    const store = blocker.transaction('masks', 'readwrite').objectStore('masks');
-    const hold = () => {
-      if (holding) store.get(['job', 0]).onsuccess = hold;
-    };
-    hold();
+    const release = await holdStore();
     try {
       const started = performance.now();
       // Counting the stored frames is given up: no checkpoints, not a hang.
@@ -227,29 +241,15 @@ describe('checkpoints never fail a job', () => {
       await expect(sweepCheckpoints(Date.now() + 2 * CHECKPOINT_MAX_AGE_MS)).resolves.toBe(0);
       expect(performance.now() - started).toBeLessThan(3000);
     } finally {
-      holding = false;
-      Object.assign(CHECKPOINT_LIMITS, limits);
-      blocker.close();
+      release();
     }
     // The clear that was given up was still queued: once the store is free it lands, as it was asked to.
     expect(await records()).toEqual([]);
   });
 
   test('a batch whose write never ends turns them off, and the frames after it do not wait', async () => {
-    const limits = { ...CHECKPOINT_LIMITS };
-    CHECKPOINT_LIMITS.operationMs = 150;
     const checkpoints = (await openCheckpoints('job'))!;
-    const blocker = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(CHECKPOINT_DB);
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    let holding = true;
-    const store = blocker.transaction('masks', 'readwrite').objectStore('masks');
-    const hold = () => {
-      if (holding) store.get(['job', 0]).onsuccess = hold;
-    };
-    hold();
+    const release = await holdStore();
     try {
       // More frames than may wait to be written: the writer would make the caller wait on the stuck batch.
       for (let i = 0; i < 40; i++) await checkpoints.write(i, i / 30, mask(10));
@@ -258,9 +258,7 @@ describe('checkpoints never fail a job', () => {
       await expect(checkpoints.read(0)).resolves.toBeNull();
       await checkpoints.close();
     } finally {
-      holding = false;
-      Object.assign(CHECKPOINT_LIMITS, limits);
-      blocker.close();
+      release();
     }
   });
 });
